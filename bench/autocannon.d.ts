@@ -1,0 +1,36 @@
+// The part of autocannon's API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  export interface Histogram {
+    average: number
+    mean: number
+    min: number
+    max: number
+    total: number
+    p50: number
+    p90: number
+    p99: number
+  }
+  export interface Request {
+    method?: string
+    path?: string
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+  }
+  export interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    requests?: Request[]
+    timeout?: number
+  }
+  export interface Result {
+    requests: Histogram
+    latency: Histogram
+    duration: number
+    errors: number
+    timeouts: number
+    non2xx: number
+    statusCodeStats: Record<string, { count: number }>
+  }
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+}

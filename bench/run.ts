@@ -1,0 +1,345 @@
+// `npm run bench`: throughput and latency of tool search, the tool page API and the popular list beside a bare
+// baseline measured in the same run, on PostgreSQL and on PGlite, plus the first-load JavaScript budget and (once
+// the scanner fills bench/scan.ts) scan times. Writes bench/results/latest.json. Options:
+//   --db=both|postgres|pglite   databases to measure (default both; PostgreSQL is skipped when unreachable)
+//   --duration=10 --connections=50 --tools=10000   load per endpoint, connections, scale of the catalog
+//   --no-bundle                 skip the web build and the bundle budget
+// PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
+// server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench there.
+import { type ChildProcess, fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon, { type Result } from 'autocannon'
+import pg from 'pg'
+import { kB, measureBundles, type PageBundle } from './bundle.ts'
+import { measureScans, type ScanFigure } from './scan.ts'
+import type { ScaleSummary } from './seed-scale.ts'
+import type { ParentMessage, Samples, ServerMessage } from './server.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    tools: { type: 'string', default: '10000' },
+    'no-bundle': { type: 'boolean', default: false },
+  },
+})
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
+
+// Aim on PostgreSQL (issue 2): search at least half the baseline's throughput, p99 under 30 ms at 50 connections.
+const AIM = { ratio: 0.5, p99Milliseconds: 30 }
+
+interface Scenario {
+  name: string
+  paths: (samples: Samples) => string[]
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'baseline (1 SELECT by id)', paths: (s) => s.ids.map((id) => `/bench/baseline?id=${id}`) },
+  {
+    name: 'search',
+    paths: (s) => searchPrefixes(s.names).map((q) => `/api/v1/services/search?q=${encodeURIComponent(q)}&page=1`),
+  },
+  { name: 'tool page API', paths: (s) => s.slugs.map((slug) => `/api/v1/tools/${slug}`) },
+  { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
+]
+
+interface ScenarioResult {
+  name: string
+  example: string
+  available: boolean
+  note?: string
+  requestsPerSecond?: number
+  p50Milliseconds?: number
+  p99Milliseconds?: number
+  ratioToBaseline?: number
+  non2xx?: number
+  errors?: number
+}
+
+interface TargetResult {
+  kind: 'postgres' | 'pglite'
+  serverVersion?: string
+  skipped?: string
+  seed?: ScaleSummary
+  scenarios: ScenarioResult[]
+  aim?: { met: boolean; detail: string }
+  explainFile?: string
+}
+
+// Other processes on this machine (a test run, a build) skew every figure: recorded, and warned about.
+const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
+if (loadAverage > 1) console.warn(`!!! load average ${loadAverage} before the run: figures will be low and noisy`)
+
+const targets = args.db === 'both' ? (['postgres', 'pglite'] as const) : ([args.db] as const)
+const results: TargetResult[] = []
+for (const kind of targets) {
+  if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`--db must be both, postgres or pglite, not ${kind}`)
+  if (kind === 'postgres' && !(await isReachable(adminUrl))) {
+    const skipped = `PostgreSQL not reachable at ${redact(adminUrl)}`
+    console.log(`\n== PostgreSQL: skipped (${skipped})`)
+    results.push({ kind, skipped, scenarios: [] })
+    continue
+  }
+  results.push(await benchTarget(kind))
+}
+
+let bundle: { budgetBytes: number; pages: PageBundle[] } | null = null
+if (!args['no-bundle']) {
+  console.log('\n== First-load JavaScript (vite build)')
+  bundle = await measureBundles()
+}
+const scan = await measureScans()
+
+printReport(results, bundle, scan)
+fs.mkdirSync(resultsDir, { recursive: true })
+fs.writeFileSync(
+  `${resultsDir}latest.json`,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverageBefore: loadAverage,
+      },
+      node: process.version,
+      options: { duration, connections, tools: Number(args.tools) },
+      aim: AIM,
+      targets: results,
+      bundle,
+      scan: scan ?? 'not measured yet: fill loadScanEngine() in bench/scan.ts',
+    },
+    null,
+    2,
+  )}\n`,
+)
+console.log(`\nResults written to bench/results/latest.json`)
+process.exit(0)
+
+// --- one database ---------------------------------------------------------------------------------------------------
+
+async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
+  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+  console.log(`\n== ${label}: fresh database, seeding ${args.tools} tools...`)
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+    env: { ...process.env, BENCH_KIND: kind, BENCH_ADMIN_URL: adminUrl, BENCH_TOOLS: args.tools },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  try {
+    const ready = await nextMessage(child, (m) => m.type === 'ready' || m.type === 'failed', 15 * 60_000)
+    if (ready.type === 'failed') return { kind, skipped: ready.message, scenarios: [] }
+    if (ready.type !== 'ready') throw new Error('unexpected message')
+    const seed = ready.seed as ScaleSummary
+    console.log(
+      `   ${ready.serverVersion}: ${seed.tools} tools (${seed.catalogTools} from the catalog), ${seed.aliases} aliases, ` +
+        `${seed.stacks} stacks, seeded in ${seed.seconds} s${seed.notes.length ? `\n   note: ${seed.notes.join('; ')}` : ''}`,
+    )
+    const base = `http://127.0.0.1:${ready.port}`
+    const scenarios: ScenarioResult[] = []
+    for (const scenario of SCENARIOS) {
+      const paths = scenario.paths(ready.samples)
+      const example = paths[0] ?? ''
+      const probe = await fetch(base + example)
+      await probe.arrayBuffer()
+      if (probe.status !== 200) {
+        scenarios.push({ name: scenario.name, example, available: false, note: `answers ${probe.status}` })
+        console.log(`   ${scenario.name}: skipped, ${example} answers ${probe.status}`)
+        continue
+      }
+      process.stdout.write(`   ${scenario.name}: warming up, then ${duration} s at ${connections} connections... `)
+      await load(base, paths, Math.min(3, duration), connections)
+      const result = await load(base, paths, duration, connections)
+      const baseline = scenarios[0]?.requestsPerSecond
+      const requestsPerSecond = Math.round(result.requests.average)
+      scenarios.push({
+        name: scenario.name,
+        example,
+        available: true,
+        requestsPerSecond,
+        p50Milliseconds: result.latency.p50,
+        p99Milliseconds: result.latency.p99,
+        ratioToBaseline: baseline ? Math.round((requestsPerSecond / baseline) * 100) / 100 : 1,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      })
+      console.log(`${requestsPerSecond} req/s`)
+    }
+    const target: TargetResult = { kind, serverVersion: ready.serverVersion, seed, scenarios }
+    if (kind === 'postgres') {
+      target.aim = judgeAim(scenarios)
+      target.explainFile = await writeExplains(child, scenarios)
+    }
+    return target
+  } finally {
+    if (child.connected) child.send({ type: 'stop' } satisfies ParentMessage)
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(null)
+      child.once('exit', resolve)
+      setTimeout(() => resolve(child.kill('SIGKILL')), 30_000).unref()
+    })
+  }
+}
+
+async function load(base: string, paths: string[], seconds: number, connectionCount: number): Promise<Result> {
+  let next = 0
+  return autocannon({
+    url: base,
+    connections: connectionCount,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+      },
+    ],
+  })
+}
+
+function judgeAim(scenarios: ScenarioResult[]): { met: boolean; detail: string } {
+  const search = scenarios.find((scenario) => scenario.name === 'search')
+  if (!search?.available) return { met: false, detail: 'search endpoint not available' }
+  const ratioMet = (search.ratioToBaseline ?? 0) >= AIM.ratio
+  const p99Met = (search.p99Milliseconds ?? Infinity) < AIM.p99Milliseconds
+  const errorsMet = (search.non2xx ?? 0) === 0 && (search.errors ?? 0) === 0
+  return {
+    met: ratioMet && p99Met && errorsMet,
+    detail:
+      `search at ${Math.round((search.ratioToBaseline ?? 0) * 100)}% of the baseline (aim >= ${AIM.ratio * 100}%), ` +
+      `p99 ${search.p99Milliseconds} ms (aim < ${AIM.p99Milliseconds} ms)` +
+      (errorsMet ? '' : `, ${search.non2xx} non-2xx and ${search.errors} errors`),
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the queries behind one request of each endpoint, for the record. */
+async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): Promise<string> {
+  const sections: string[] = []
+  await new Promise((resolve) => setTimeout(resolve, 2000)) // let the last load's queued requests drain
+  for (const scenario of scenarios.filter((s) => s.available && !s.example.startsWith('/bench/'))) {
+    child.send({ type: 'explain', path: scenario.example } satisfies ParentMessage)
+    const reply = await nextMessage(child, (m) => m.type === 'explained', 60_000)
+    if (reply.type !== 'explained') continue
+    sections.push(`### ${scenario.name}: GET ${scenario.example}\n\n${reply.plans.join('\n\n')}`)
+  }
+  const file = 'bench/results/explain-postgres.txt'
+  fs.writeFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), `${sections.join('\n\n')}\n`)
+  return file
+}
+
+// --- helpers -------------------------------------------------------------------------------------------------------
+
+/** What people type into a search box: the first 1 to 6 letters of a word of real tool names, and whole words. */
+function searchPrefixes(names: string[]): string[] {
+  const prefixes: string[] = []
+  names.forEach((name, i) => {
+    const word = name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .find(Boolean)
+    if (!word) return
+    prefixes.push(i % 4 === 3 ? word : word.slice(0, 1 + (i % 6)))
+  })
+  return prefixes
+}
+
+function nextMessage(
+  child: ChildProcess,
+  accept: (message: ServerMessage) => boolean,
+  timeoutMs: number,
+): Promise<ServerMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error('the bench server did not answer in time')), timeoutMs)
+    const onMessage = (message: ServerMessage) => accept(message) && done(null, message)
+    const onExit = (code: number | null) => done(new Error(`the bench server exited (${code})`))
+    function done(error: Error | null, message?: ServerMessage) {
+      clearTimeout(timer)
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+      if (error) reject(error)
+      else resolve(message!)
+    }
+    child.on('message', onMessage)
+    child.on('exit', onExit)
+  })
+}
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
+function printReport(
+  measured: TargetResult[],
+  bundle: { budgetBytes: number; pages: PageBundle[] } | null,
+  scan: ScanFigure[] | null,
+) {
+  const pad = (text: string, width: number, right = false) => (right ? text.padStart(width) : text.padEnd(width))
+  console.log(
+    `\n${'='.repeat(88)}\nResults: ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} CPUs`,
+  )
+  for (const target of measured) {
+    const label = target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
+    console.log(`\n${label}${target.serverVersion ? ` (${target.serverVersion})` : ''}`)
+    if (target.skipped) {
+      console.log(`  skipped: ${target.skipped}`)
+      continue
+    }
+    console.log(
+      `  ${pad('endpoint', 28)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}` +
+        `${pad('vs baseline', 13, true)}${pad('non-2xx', 9, true)}`,
+    )
+    for (const s of target.scenarios) {
+      if (!s.available) {
+        console.log(`  ${pad(s.name, 28)}  not measured: ${s.example} ${s.note}`)
+        continue
+      }
+      console.log(
+        `  ${pad(s.name, 28)}${pad(String(s.requestsPerSecond), 9, true)}${pad(String(s.p50Milliseconds), 9, true)}` +
+          `${pad(String(s.p99Milliseconds), 9, true)}${pad(`${Math.round((s.ratioToBaseline ?? 0) * 100)}%`, 13, true)}` +
+          `${pad(String((s.non2xx ?? 0) + (s.errors ?? 0)), 9, true)}`,
+      )
+    }
+    if (target.aim) console.log(`  aim ${target.aim.met ? 'MET' : 'MISSED'}: ${target.aim.detail}`)
+    if (target.explainFile) console.log(`  EXPLAIN ANALYZE of each endpoint's queries: ${target.explainFile}`)
+  }
+  if (bundle) {
+    console.log(`\nFirst-load JavaScript, gzipped (budget ${kB(bundle.budgetBytes)})`)
+    for (const page of bundle.pages) {
+      if (page.gzipBytes === null) console.log(`  ${pad(page.name, 12)} not measured: ${page.note}`)
+      else
+        console.log(
+          `  ${pad(page.name, 12)}${pad(kB(page.gzipBytes), 10, true)}  ${page.withinBudget ? 'within budget' : 'OVER BUDGET'}` +
+            `  (${page.module} and ${page.files.length - 1} more files, ${kB(page.rawBytes ?? 0)} raw)`,
+        )
+    }
+  }
+  if (scan) {
+    console.log('\nScans')
+    for (const figure of scan)
+      console.log(
+        `  ${pad(figure.name, 28)}${pad(`${figure.milliseconds} ms`, 10, true)}  budget ${figure.budgetMilliseconds} ms: ` +
+          `${figure.withinBudget ? 'within' : 'OVER'}`,
+      )
+  } else console.log('\nScans: not measured yet (fill loadScanEngine() in bench/scan.ts)')
+}

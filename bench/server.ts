@@ -1,0 +1,172 @@
+// The server side of `npm run bench`, run by bench/run.ts as a child process so the load generator does not share
+// its event loop: a fresh database (PostgreSQL or PGlite) with scale data, the real app (buildApp) on a free port,
+// and one extra route, the bare baseline: one SELECT by primary key on the same database through the same pool.
+// Talks to its parent over IPC: 'ready' with the port and samples, 'explain' for EXPLAIN ANALYZE of an endpoint.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import pg from 'pg'
+import { z } from 'zod'
+import { buildApp } from '../server/app.ts'
+import { configFromEnv } from '../server/config.ts'
+import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
+import { tools } from '../server/db/schema/index.ts'
+import { readEnv } from '../server/env.ts'
+import { seedScaleData } from './seed-scale.ts'
+
+export const BENCH_DATABASE = 'stackatlas_bench'
+
+export type ServerMessage =
+  | { type: 'ready'; port: number; kind: Database['kind']; serverVersion: string; seed: unknown; samples: Samples }
+  | { type: 'explained'; path: string; plans: string[] }
+  | { type: 'failed'; message: string }
+
+export type ParentMessage = { type: 'explain'; path: string } | { type: 'stop' }
+
+export interface Samples {
+  ids: number[]
+  slugs: string[]
+  names: string[]
+}
+
+const kind = process.env.BENCH_KIND === 'pglite' ? 'pglite' : 'postgres'
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const toolCount = Number(process.env.BENCH_TOOLS ?? 10_000)
+const send = (message: ServerMessage) => process.send?.(message)
+
+// Every SQL text and its parameters while `captured` is set: the queries one request makes, for EXPLAIN ANALYZE.
+let captured: { text: string; values?: unknown[] }[] | null = null
+const originalQuery = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  if (captured && config && typeof config === 'object' && 'text' in config) {
+    const query = config as { text: string; values?: unknown[] }
+    captured.push({ text: query.text, values: query.values ?? (Array.isArray(values) ? values : undefined) })
+  }
+  return (originalQuery as (...args: unknown[]) => unknown).call(this, config, values, callback)
+} as typeof pg.Client.prototype.query
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-bench-'))
+let database: Database
+try {
+  database = kind === 'pglite' ? await openPglite({ dataDir: path.join(dataDir, 'pglite') }) : await openFreshPostgres()
+} catch (error) {
+  send({ type: 'failed', message: `cannot open the ${kind} database: ${(error as Error).message}` })
+  process.exit(1)
+}
+await database.migrate()
+const seed = await seedScaleData(database.db, { tools: toolCount, users: 1000, stacksPerUser: 3 })
+
+const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', PORT: '0' })
+const app = await buildApp({ database, config: { ...configFromEnv(env), rateLimitEnabled: false }, logger: false })
+
+// The baseline: what any endpoint costs at least (HTTP, routing, one indexed query, JSON), on the same pool.
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .get(
+    '/bench/baseline',
+    { schema: { hide: true, querystring: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }) } },
+    async (request) => {
+      const [row] = await app.db
+        .select({ id: tools.id, slug: tools.slug, name: tools.name })
+        .from(tools)
+        .where(eq(tools.id, request.query.id))
+      return row ?? null
+    },
+  )
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+const port = typeof address === 'object' && address ? address.port : 0
+
+const rows = await selectRows<{ id: number; slug: string; name: string }>(
+  sql`select id, slug, name from ${tools} order by random() limit 500`,
+)
+const [{ version: serverVersion = '' } = {}] = await selectRows<{ version: string }>(sql`select version()`)
+send({
+  type: 'ready',
+  port,
+  kind,
+  serverVersion: serverVersion.split(' on ')[0] ?? serverVersion,
+  seed,
+  samples: { ids: rows.map((row) => row.id), slugs: rows.map((row) => row.slug), names: rows.map((row) => row.name) },
+})
+
+process.on('message', async (message: ParentMessage) => {
+  if (message.type === 'explain') send({ type: 'explained', path: message.path, plans: await explain(message.path) })
+  if (message.type === 'stop') await stop()
+})
+process.on('disconnect', () => void stop())
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every query one GET of the path makes (PostgreSQL only). */
+async function explain(urlPath: string): Promise<string[]> {
+  if (database.kind !== 'postgres') return []
+  captured = []
+  await app.inject({ method: 'GET', url: urlPath })
+  const queries = captured
+  captured = null
+  const client = new pg.Client({ connectionString: benchUrl() })
+  await client.connect()
+  const plans: string[] = []
+  try {
+    // EXPLAIN ANALYZE runs the statement: reads only. EXPLAIN takes no bind parameters, so PREPARE and EXECUTE.
+    for (const [i, query] of queries.filter((q) => /^\s*(select|with)\b/i.test(q.text)).entries()) {
+      const literals = (query.values ?? []).map((value) =>
+        value === null || value === undefined ? 'null' : client.escapeLiteral(String(value)),
+      )
+      try {
+        await client.query(`prepare bench_${i} as ${query.text}`)
+        const execute = `execute bench_${i}${literals.length ? `(${literals.join(', ')})` : ''}`
+        const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`)
+        const plan = result.rows.map((row) => row['QUERY PLAN'])
+        plans.push(`${query.text}\n-- parameters: ${JSON.stringify(query.values ?? [])}\n${plan.join('\n')}`)
+      } catch (error) {
+        plans.push(`${query.text}\n-- EXPLAIN failed: ${(error as Error).message}`)
+      }
+    }
+  } finally {
+    await client.end()
+  }
+  return plans
+}
+
+/** Rows of a raw query: node-postgres and PGlite both answer { rows }. */
+async function selectRows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  await app.close()
+  await database.close()
+  if (kind === 'postgres')
+    await withAdmin((admin) => admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+
+function benchUrl(): string {
+  const url = new URL(adminUrl)
+  url.pathname = `/${BENCH_DATABASE}`
+  return url.toString()
+}
+
+async function openFreshPostgres(): Promise<Database> {
+  await withAdmin(async (admin) => {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
+    await admin.query(`create database ${BENCH_DATABASE}`)
+  })
+  return openPostgres(benchUrl(), { max: 20 })
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    return await work(admin)
+  } finally {
+    await admin.end()
+  }
+}

@@ -1,0 +1,241 @@
+// Stack Match (specs/stack-match-and-community.md §2-§9): job and company search by tools, the saved search and the
+// job stack, and a job's page. The hosted search service of the spec is our own two index endpoints.
+//
+// Match percentage (spec §5): the share of the selected (included) tools present in a result's stack, 100 when none
+// are selected. "Capped just under 100" is read as: it is floored, so a partial match never shows 100 (199 of 200 is
+// 99), and only a result holding every selected tool shows 100.
+import { z } from 'zod'
+
+/** spec §9 */
+export const MATCH_PAGE_SIZE = 20
+export const MATCH_MAX_PAGE = 50
+/** The spec's react and nodejs, as this catalog slugs them (slugify('Node.js')). */
+export const MATCH_DEFAULT_TOOLS = ['react', 'node-js']
+export const MATCH_DEBOUNCE_MS = 2000
+export const COMPANY_DESCRIPTION_MAX_SHOWN = 320
+export const MATCH_TOOLS_MAX = 50
+export const MATCH_KEYWORDS_MAX = 200
+export const MATCH_LOCATION_MAX = 100
+/** Tools a result card lists (matched first); the rest are '+N more tools'. */
+export const RESULT_STACK_SHOWN = 8
+/** '--' joins slugs in selectedTools and excludedTools (spec §2). */
+export const TOOL_SEPARATOR = '--'
+
+export const SearchOperator = z.enum(['AND', 'OR'])
+export type SearchOperator = z.infer<typeof SearchOperator>
+
+const QueryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+const ToolList = z.string().max(5000, 'is too long').default('')
+
+/** Match filters (spec §3), as query parameters. Tools are slugs or ids joined by '--'. */
+export const MatchQuery = z.object({
+  selectedTools: ToolList,
+  excludedTools: ToolList,
+  /** With OR, included tools that must still be present (the job stack's required flags); AND requires them all. */
+  requiredTools: ToolList,
+  jobSearch: z
+    .string()
+    .trim()
+    .max(MATCH_KEYWORDS_MAX, `is too long (maximum is ${MATCH_KEYWORDS_MAX} characters)`)
+    .default(''),
+  location: z
+    .string()
+    .trim()
+    .max(MATCH_LOCATION_MAX, `is too long (maximum is ${MATCH_LOCATION_MAX} characters)`)
+    .default(''),
+  searchOperator: z
+    .enum(['AND', 'OR', 'and', 'or'], 'must be AND or OR')
+    .default('AND')
+    .transform((value) => value.toUpperCase() as SearchOperator),
+  fullTime: QueryFlag,
+  freelance: QueryFlag,
+  remote: QueryFlag,
+  page: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be greater than or equal to 1')
+    .max(MATCH_MAX_PAGE, `must be less than or equal to ${MATCH_MAX_PAGE}`)
+    .default(1),
+})
+export type MatchQuery = z.input<typeof MatchQuery>
+
+/** Splits a '--' joined tool list: trimmed, lower-cased, blanks and repeats dropped. */
+export function splitTools(value: string): string[] {
+  const seen = new Set<string>()
+  for (const part of value.split(TOOL_SEPARATOR)) {
+    const slug = part.trim().toLowerCase()
+    if (slug) seen.add(slug)
+  }
+  return [...seen].slice(0, MATCH_TOOLS_MAX)
+}
+
+export const joinTools = (slugs: string[]) => slugs.join(TOOL_SEPARATOR)
+
+/** A tool on a result card; matched: one of the selected tools. */
+export const MatchTool = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    image_url: z.string(),
+    canonical_url: z.string(),
+    is_package: z.boolean(),
+    matched: z.boolean(),
+  })
+  .meta({ id: 'MatchTool' })
+export type MatchTool = z.infer<typeof MatchTool>
+
+/** spec §3 Job result, plus the match percentage and the job's terms. */
+export const JobResult = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    /** '/match/jobs/{slug}' */
+    canonical_url: z.string(),
+    apply_url: z.string().nullable(),
+    city: z.string().nullable(),
+    location: z.string().nullable(),
+    remote: z.boolean(),
+    full_time: z.boolean(),
+    freelance: z.boolean(),
+    /** The company's name (spec: both name and company_name). */
+    name: z.string(),
+    company_name: z.string(),
+    company_slug: z.string(),
+    company_image_url: z.string().nullable(),
+    company_tag_list: z.array(z.string()),
+    verified: z.boolean(),
+    /** At most RESULT_STACK_SHOWN tools, matched first; tools_count is the whole stack. */
+    stack: z.array(MatchTool),
+    tools_count: z.number().int(),
+    match: z.number().int(),
+    posted_at: z.string(),
+    is_demo: z.boolean(),
+  })
+  .meta({ id: 'JobResult' })
+export type JobResult = z.infer<typeof JobResult>
+
+export const TeamMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  slug: z.string(),
+  image_url: z.string().nullable(),
+})
+
+/** spec §3 Company result, plus the match percentage. */
+export const CompanyResult = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    image_url: z.string().nullable(),
+    city: z.string().nullable(),
+    /** '/{slug}' */
+    company_url: z.string(),
+    verified: z.boolean(),
+    tag_list: z.array(z.string()),
+    team: z.array(TeamMember),
+    stack: z.array(MatchTool),
+    tools_count: z.number().int(),
+    job_count: z.number().int(),
+    match: z.number().int(),
+  })
+  .meta({ id: 'CompanyResult' })
+export type CompanyResult = z.infer<typeof CompanyResult>
+
+const PageFields = {
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** All hits of the search (spec: matchedTotal per index). */
+  total: z.number().int(),
+  has_more: z.boolean(),
+}
+
+export const JobsPage = z.object({ jobs: z.array(JobResult), ...PageFields })
+export type JobsPage = z.infer<typeof JobsPage>
+export const CompaniesPage = z.object({ companies: z.array(CompanyResult), ...PageFields })
+export type CompaniesPage = z.infer<typeof CompaniesPage>
+
+export const JobDetail = JobResult.extend({
+  description: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  company_description: z.string().nullable(),
+  company_url: z.string(),
+})
+export type JobDetail = z.infer<typeof JobDetail>
+export const JobResponse = z.object({ job: JobDetail })
+export type JobResponse = z.infer<typeof JobResponse>
+
+/** spec §3 Saved search */
+export const SavedSearch = z
+  .object({
+    keywords: z.string().trim().max(MATCH_KEYWORDS_MAX, `is too long (maximum is ${MATCH_KEYWORDS_MAX} characters)`),
+    location: z.string().trim().max(MATCH_LOCATION_MAX, `is too long (maximum is ${MATCH_LOCATION_MAX} characters)`),
+    full_time: z.boolean(),
+    freelance: z.boolean(),
+    remote: z.boolean(),
+    match_exact: z.boolean(),
+  })
+  .meta({ id: 'SavedSearch' })
+export type SavedSearch = z.infer<typeof SavedSearch>
+
+export const SaveSearchBody = z.object({
+  search: SavedSearch.partial().transform((search) => ({
+    keywords: search.keywords ?? '',
+    location: search.location ?? '',
+    full_time: search.full_time ?? false,
+    freelance: search.freelance ?? false,
+    remote: search.remote ?? false,
+    match_exact: search.match_exact ?? true,
+  })),
+})
+export type SaveSearchBody = z.input<typeof SaveSearchBody>
+/** saved_search is null until the user saves one. */
+export const SavedSearchResponse = z.object({ saved_search: SavedSearch.nullable() })
+export type SavedSearchResponse = z.infer<typeof SavedSearchResponse>
+
+const JobStackEntry = z.object({ id: z.number().int().positive(), required: z.boolean().default(true) })
+const JobStackList = z.array(JobStackEntry).max(MATCH_TOOLS_MAX, `has too many tools (maximum is ${MATCH_TOOLS_MAX})`)
+
+export const SaveJobStackBody = z.object({
+  job_stack: z.object({ services: JobStackList.default([]), excluded_services: JobStackList.default([]) }),
+})
+export type SaveJobStackBody = z.input<typeof SaveJobStackBody>
+
+export const JobStackTool = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    image_url: z.string(),
+    canonical_url: z.string(),
+    is_package: z.boolean(),
+    required: z.boolean(),
+    just_added: z.boolean(),
+  })
+  .meta({ id: 'JobStackTool' })
+export type JobStackTool = z.infer<typeof JobStackTool>
+
+/** spec §3 Job stack */
+export const JobStackResponse = z.object({
+  included_services: z.array(JobStackTool),
+  excluded_services: z.array(JobStackTool),
+})
+export type JobStackResponse = z.infer<typeof JobStackResponse>
+
+export const IMPERSONATED_SAVE_SEARCH = 'You cannot save a search while impersonating a user.'
+export const IMPERSONATED_SAVE_JOB_STACK = 'You cannot save a job stack while impersonating a user.'
+export const BOTH_INCLUDED_AND_EXCLUDED = 'cannot hold a tool that is also excluded'
+
+/** spec §9: orange <= 60, blue 70-80, green >= 90 (61-69 counts as orange, 81-89 as blue). */
+export function matchTier(match: number): 'orange' | 'blue' | 'green' {
+  if (match >= 90) return 'green'
+  if (match >= 70) return 'blue'
+  return 'orange'
+}

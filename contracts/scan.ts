@@ -1,0 +1,89 @@
+// The scan step of the create-stack wizard (specs/stack-creation-and-editing.md §2 scan, §4 Scan state, §5, §7):
+// GET /api/v1/analyze and GET /stacks/url_exists, shared by the server and the web.
+import { z } from 'zod'
+
+export const SCAN_URL_INVALID_MESSAGE = 'Url format is invalid.'
+export const SCAN_EMPTY_MESSAGE = "We can't find anything, type in another URL or click 'Skip'"
+export const STACK_CLAIMED_MESSAGE = 'This stack already exists.'
+/** spec §9: the wizard polls every 2 s and gives up after 30 s. */
+export const SCAN_POLL_INTERVAL_MS = 2000
+export const SCAN_TIMEOUT_MS = 30_000
+/** spec §4: shown in this order while scanning. */
+export const SCAN_PROGRESS_NOTES = [
+  'URL looks good!',
+  'Initializing import...',
+  'Firing up analysis engine...',
+  'Performing super sophisticated analysis...',
+] as const
+
+/** spec §5: 2-256 characters, a dot, a TLD of 2-14 letters (scheme, port and path optional). */
+const SCAN_URL_PATTERN = /^(https?:\/\/)?([\da-z-]+\.)+[a-z]{2,14}\.?(:\d{1,5})?([/?#]\S*)?$/i
+
+export function isScanUrlFormatValid(value: string): boolean {
+  const url = value.trim()
+  return url.length >= 2 && url.length <= 256 && SCAN_URL_PATTERN.test(url)
+}
+
+/** GitHub URLs skip the "already exists" check (spec §5). */
+export function isGithubUrl(value: string): boolean {
+  return /^(https?:\/\/)?(www\.)?github\.com\//i.test(value.trim())
+}
+
+export const AnalyzeQuery = z.object({
+  url: z.string().max(4096).describe('Website or repository URL: https://example.com, https://github.com/owner/repo'),
+})
+
+export const ScanState = z.enum(['scanning', 'done', 'failed'])
+export type ScanState = z.infer<typeof ScanState>
+
+/** Where a running scan is, for a real progress indicator: each stage maps to one of SCAN_PROGRESS_NOTES. */
+export const ScanStage = z.enum(['queued', 'fetching', 'analyzing', 'mapping', 'done', 'failed'])
+export type ScanStage = z.infer<typeof ScanStage>
+
+export const ScannedTool = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    category: z.string().nullable(),
+    is_package: z.boolean(),
+    version: z.string().nullable(),
+    /** Provenance: a file ('apps/api/package.json') or a page signal ('meta generator', 'header server'). */
+    sources: z.array(z.string()),
+  })
+  .meta({ id: 'ScannedTool' })
+export type ScannedTool = z.infer<typeof ScannedTool>
+
+export const AnalyzeResponse = z
+  .object({
+    state: ScanState,
+    stage: ScanStage,
+    /** 0-100, from the stage. */
+    progress: z.number().int().min(0).max(100),
+    /** The URL as scanned (scheme added, normalized). */
+    url: z.string(),
+    kind: z.enum(['website', 'repository', 'folder']),
+    /** Detected tools; empty with state 'done' means nothing was found. */
+    tools: z.array(ScannedTool),
+    /** Why a failed scan failed, shown as is. */
+    error: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    /** True when a recent result for the same URL was reused instead of scanning again. */
+    reused: z.boolean(),
+  })
+  .meta({ id: 'AnalyzeResponse' })
+export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>
+
+export const UrlExistsQuery = z.object({ url: z.string().max(4096) })
+
+export const UrlExistsResponse = z
+  .object({
+    claimed: z.boolean(),
+    /** '/{ownerSlug}/{stackSlug}' of the stack that has this website, or null. */
+    path: z.string().nullable(),
+  })
+  .meta({ id: 'UrlExistsResponse' })
+export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
+
+/** The CLI's --json output: exactly {"tools": [...]} (issue 3). */
+export const ScanCliOutput = z.object({ tools: z.array(ScannedTool) })

@@ -1,0 +1,97 @@
+// Stack Match journey. Demo jobs come from the generator (server/modules/jobs/jobs-demo.ts) through the admin-only
+// POST /api/v1/jobs/demo (refused in production): every demo job holds react and nodejs, so the default search finds
+// them all (seeds 21 jobs: one page of 20 and one more after Load More).
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { screenshot, signUp } from './helpers.ts'
+
+const ADMIN = {
+  email: 'admin@example.test',
+  username: 'siteadmin',
+  name: 'Site Admin',
+  password: 'correct-horse-battery',
+}
+
+async function seedDemoJobs(request: APIRequestContext) {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin }
+  const signUp = await request.post('/api/auth/sign-up/email', { data: ADMIN, headers })
+  if (!signUp.ok()) {
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: ADMIN.password },
+      headers,
+    })
+    expect(signIn.ok()).toBe(true)
+  }
+  const response = await request.post('/api/v1/jobs/demo', {
+    data: { count: 21, seed: 5, tools: ['react', 'node-js'] },
+    headers,
+  })
+  expect(response.ok(), await response.text()).toBe(true)
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
+  await seedDemoJobs(request)
+  await request.dispose()
+})
+
+test('searches by the default tools, loads more, switches tabs and keeps the URL in sync', async ({ page }) => {
+  await page.goto('/match')
+  await expect(page.getByRole('heading', { name: 'Stack Match - Find jobs that match your tech stack' })).toBeVisible()
+  await expect(page).toHaveURL(/selectedTools=react--node-js/)
+  await expect(page.getByTestId('job-result')).toHaveCount(20)
+  await expect(page.getByRole('tab', { name: /Jobs/ })).toContainText('21')
+  await expect(page.getByRole('img', { name: '100% match' }).first()).toBeVisible()
+  await screenshot(page, 'match-jobs')
+  await page.getByRole('button', { name: 'Load More' }).click()
+  await expect(page.getByTestId('job-result')).toHaveCount(21)
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0)
+
+  await page.getByRole('tab', { name: /Companies/ }).click()
+  await expect(page.getByRole('tab', { name: /Companies/ })).toHaveAttribute('aria-selected', 'true')
+  await screenshot(page, 'match-companies')
+
+  await page.getByRole('tab', { name: /Jobs/ }).click()
+  await page.getByRole('switch').uncheck()
+  await expect(page).toHaveURL(/searchOperator=OR/)
+  await page.getByPlaceholder('Search by position, industry or keyword').fill('zzzz-no-such-job')
+  await expect(page.getByText('No results found :( Try tweaking your search')).toBeVisible({ timeout: 8000 })
+  await expect(page).toHaveURL(/jobSearch=zzzz-no-such-job/)
+})
+
+test('reads tools, operator and terms from the URL, and /match/{toolSlug} preselects one tool', async ({ page }) => {
+  await page.goto('/match?selectedTools=node-js&excludedTools=react&searchOperator=OR&remote=true')
+  await expect(page.getByRole('list', { name: 'Tools to exclude' })).toContainText(/React/i)
+  await expect(page.getByRole('switch')).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Remote' })).toBeChecked()
+  await expect(page.getByText('No results found :( Try tweaking your search')).toBeVisible()
+
+  await page.goto('/match/node-js')
+  await expect(page.getByRole('list', { name: 'Tools to include' })).toContainText(/Node/i)
+  await expect(page).toHaveURL(/\/match\/node-js\?selectedTools=node-js/)
+  await page.getByTestId('job-result').first().getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/match\/jobs\//)
+  await expect(page.getByRole('heading', { name: /Tech stack/ })).toBeVisible()
+  await screenshot(page, 'match-job-page')
+})
+
+test('a visitor saving is asked to sign in; signed in, the search and job stack are saved and load again', async ({
+  page,
+}) => {
+  await page.goto('/match')
+  await expect(page.getByTestId('job-result').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Save Search' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Sign in to save your search and job stack.')
+  await page.keyboard.press('Escape')
+
+  await signUp(page)
+  await page.getByPlaceholder('Location').fill('Berlin')
+  await page.getByRole('button', { name: 'Save Search' }).click()
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible()
+  await page.getByPlaceholder('Location').fill('Berlin!')
+  await expect(page.getByRole('button', { name: 'Save Search' })).toBeVisible()
+
+  await page.goto('/match')
+  await expect(page.getByPlaceholder('Location')).toHaveValue('Berlin')
+  await expect(page.getByRole('list', { name: 'Tools to include' })).toContainText(/React/i)
+  await screenshot(page, 'match-saved')
+})

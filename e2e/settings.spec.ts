@@ -1,0 +1,135 @@
+// Settings: a signed-out visitor is asked to sign in and lands on the page; name, username, e-mail and password
+// change; server field errors show on their inputs.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+/** Another person, signed up beside the browser's session (the request fixture keeps its own cookies). */
+async function signUpThroughApi(request: APIRequestContext, origin: string, username: string) {
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { name: `Other ${username}`, username, email: `${username}@example.test`, password: 'correct-horse-battery' },
+    headers: { origin },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+/** Fills the sign-up form of the open modal. */
+async function signUpInOpenModal(page: Page, username: string) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Create an account' }).click()
+  await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
+  await dialog.getByLabel('Username', { exact: true }).fill(username)
+  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  return { email: `${username}@example.test`, password: 'correct-horse-battery' }
+}
+
+test('settings: sign in first, change name and username, see a taken username, change e-mail and password', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.goto('/settings')
+  // Signed out: the sign-in modal opens over a prompt, and the page follows once signed in.
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('Sign in to change your settings.')).toBeVisible()
+  await screenshot(page, 'settings-signed-out')
+  const username = uniqueName('settings')
+  const { email, password } = await signUpInOpenModal(page, username)
+  await expect(page).toHaveURL(/\/settings\/profile$/)
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username)
+  await screenshot(page, 'settings-profile')
+  await expectNoA11yViolations(page)
+
+  // Name and username
+  const renamed = uniqueName('renamed')
+  await page.getByLabel('Name', { exact: true }).fill('Renamed Person')
+  await page.getByLabel('Username', { exact: true }).fill(renamed)
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Your profile was saved.')).toBeVisible()
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByText('Renamed Person')).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', `/${renamed}`)
+  await page.keyboard.press('Escape')
+  await screenshot(page, 'settings-profile-saved')
+
+  // A username someone else has: the server's field error on the input
+  const taken = uniqueName('taken')
+  await signUpThroughApi(request, new URL(page.url()).origin, taken)
+  await page.getByLabel('Username', { exact: true }).fill(taken)
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Username is already taken.')).toBeVisible()
+  await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await screenshot(page, 'settings-profile-taken')
+  await expectNoA11yViolations(page)
+
+  // E-mail (the avatar menu's Email Settings)
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Email Settings' }).click()
+  await expect(page).toHaveURL(/\/settings\/email$/)
+  await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible()
+  const newEmail = `${renamed}@example.test`
+  await page.getByLabel('New email address').fill('not-an-email')
+  await page.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText('Email is invalid.')).toBeVisible()
+  await page.getByLabel('New email address').fill(newEmail)
+  await page.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible()
+  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible()
+  await screenshot(page, 'settings-email')
+  await expectNoA11yViolations(page)
+
+  // Password: the wrong current password is refused on its input, then the change works
+  await page.getByRole('link', { name: 'Password' }).click()
+  await page.getByLabel('Current password').fill('wrong-password')
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Confirm new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Current password is incorrect.')).toBeVisible()
+  await screenshot(page, 'settings-password-wrong')
+  await expectNoA11yViolations(page)
+  await page.getByLabel('Current password').fill(password)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Your password was changed.')).toBeVisible()
+  await expect(page.getByLabel('Current password')).toHaveValue('')
+  await screenshot(page, 'settings-password-changed')
+
+  // Sign out, and sign in with the new e-mail and password
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await page.goto('/settings/password')
+  await dialog.getByLabel('Email', { exact: true }).fill(newEmail)
+  await dialog.getByLabel('Password', { exact: true }).fill('a-brand-new-password')
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Password', exact: true })).toBeVisible()
+
+  // The settings on a phone
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  await phoneContext.addCookies(await page.context().cookies())
+  const phone = await phoneContext.newPage()
+  await phone.goto('/settings/profile')
+  await expect(phone.getByLabel('Username', { exact: true })).toHaveValue(renamed)
+  await screenshot(phone, 'settings-profile-mobile')
+  await expectNoA11yViolations(phone)
+  await phoneContext.close()
+})
+
+test('the profile page shows the person, and says so when they have no stacks', async ({ page }) => {
+  await page.goto('/no-such-person-here')
+  await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page :(" })).toBeVisible()
+  const { username } = await signUp(page)
+  await page.goto(`/${username}`)
+  await expect(page.getByRole('heading', { name: `Test ${username}` })).toBeVisible()
+  await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible()
+  await expect(page.getByText(/^Joined /)).toBeVisible()
+  await expect(page.getByText('No stacks yet')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings/profile')
+  await screenshot(page, 'profile-empty')
+  await expectNoA11yViolations(page)
+})

@@ -1,0 +1,327 @@
+// The stack edit area (specs/stack-creation-and-editing.md §2 Stack edit area, §4 Save state, §6): info with the
+// owner picker, tool selection and tool details under 'Editing Your Stack'; Save / Saving... / Saved; the 5-second
+// banners; leaving info only when it validates; moving the stack to a company and to a new company; the 404 page;
+// and impersonated users refused by the UI and by the server.
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+const WIDE = { width: 1280, height: 900 }
+const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
+const PASSWORD = 'correct-horse-battery'
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
+async function api<T = any>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin
+  const response =
+    method === 'GET' ? await page.request.get(path) : await page.request.post(path, { data, headers: { origin } })
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}
+
+async function toolIds(page: Page, slugs: string[]): Promise<Map<string, number>> {
+  const found = await api<{ tools: Array<{ id: number; slug: string }> }>(
+    page,
+    'GET',
+    `/services/find_all_by_actual_slug?slugs=${slugs.join(',')}`,
+  )
+  return new Map(found.tools.map((tool) => [tool.slug, tool.id]))
+}
+
+async function createStack(page: Page, name: string, slugs: string[]) {
+  const { user } = await api(page, 'GET', '/api/v1/users/current')
+  const ids = await toolIds(page, slugs)
+  return api<{ id: number; slug: string; redirect: string; stack: { name: string } }>(
+    page,
+    'POST',
+    '/api/v1/stacks/create',
+    {
+      stack: { name, services: slugs.map((slug) => ids.get(slug)), owner: { type: 'User', id: user.id } },
+    },
+  )
+}
+
+const saveButton = (page: Page) => page.getByRole('button', { name: /^(Save|Saving\.\.\.|Saved)$/ })
+
+test('edit a stack: rename, validate before leaving, change tools, save states and banners', async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const stack = await createStack(page, uniqueName('Edit Me '), ['react', 'redis'])
+  const other = await createStack(page, uniqueName('Other Stack '), ['docker'])
+
+  // The bare path opens info
+  await page.goto(`/stack-edit/${username}/${stack.slug}/`)
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
+  await expect(page.getByRole('heading', { name: 'Editing Your Stack' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Edit steps' }).getByRole('link')).toHaveText([
+    '1Stack Info',
+    '2Tools Selection',
+    '3Tools Details',
+  ])
+  await expect(saveButton(page)).toHaveText('Saved')
+  await expect(saveButton(page)).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'View Stack' })).toHaveAttribute('href', stack.redirect)
+  await expect(page.getByRole('button', { name: /Personal/ })).toHaveAttribute('aria-pressed', 'true')
+  await shot(page, 'stack-edit-info')
+  await expectNoA11yViolations(page)
+
+  // An edit makes it unsaved; an empty name keeps the user on info
+  const name = page.getByLabel('Stack Name')
+  await name.fill('')
+  await expect(saveButton(page)).toHaveText('Save')
+  await expect(saveButton(page)).toBeEnabled()
+  await page.getByRole('link', { name: /Tools Selection/ }).click()
+  await expect(page).toHaveURL(/\/info$/)
+  await expect(page.getByText('Stack Name is required.')).toBeVisible()
+  await shot(page, 'stack-edit-info-invalid')
+
+  // The other stack's name is taken for this owner
+  await name.fill(other.stack.name)
+  await page.getByLabel('Description').focus()
+  await expect(page.getByText('Stack name is already taken.')).toBeVisible()
+
+  // Rename and save: Saving..., then Saved with the 5-second notification
+  const renamed = uniqueName('Renamed ')
+  await name.fill(renamed)
+  await page.getByLabel('Description').fill('Edited in the browser test')
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/v1/stacks/update', async (route) => {
+    await held
+    await route.continue()
+  })
+  await saveButton(page).click()
+  await expect(saveButton(page)).toHaveText('Saving...')
+  await expect(saveButton(page)).toBeDisabled()
+  await shot(page, 'stack-edit-saving')
+  release()
+  await expect(saveButton(page)).toHaveText('Saved')
+  await expect(saveButton(page)).toBeDisabled()
+  const notice = page.getByRole('status').filter({ hasText: 'Your stack was saved.' })
+  await expect(notice).toBeVisible()
+  expect((await notice.boundingBox())?.height).toBe(50)
+  await shot(page, 'stack-edit-saved')
+  await expect(notice).toHaveCount(0, { timeout: 8000 })
+  await page.unroute('**/api/v1/stacks/update')
+  // Slugs are stable: the URL stays
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
+
+  // Save & Edit Tools
+  await name.fill(`${renamed} 2`)
+  await page.getByRole('button', { name: 'Save & Edit Tools' }).click()
+  await expect(page).toHaveURL(/\/tool-selection$/)
+  await expect(page.getByRole('heading', { name: 'Build Your Stack' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: 'Show Packages' })).toBeVisible()
+  await expect(saveButton(page)).toHaveText('Saved')
+
+  // Tools change: remove Redis, add PostgreSQL from the popular grid
+  await page.getByRole('button', { name: 'Remove Redis' }).click()
+  await expect(saveButton(page)).toHaveText('Save')
+  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'PostgreSQL' }).click()
+  await shot(page, 'stack-edit-tool-selection')
+  await expectNoA11yViolations(page)
+  await saveButton(page).click()
+  await expect(saveButton(page)).toHaveText('Saved')
+  const saved = await api(page, 'GET', `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`)
+  expect(saved.name).toBe(`${renamed} 2`)
+  expect(saved.description).toBe('Edited in the browser test')
+  expect(saved.services.map((service: { slug: string }) => service.slug)).toEqual(['react', 'postgresql'])
+
+  // Removing every tool hides the continue button
+  for (const tool of ['React', 'PostgreSQL']) await page.getByRole('button', { name: `Remove ${tool}` }).click()
+  await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0)
+  await page.getByRole('searchbox', { name: 'Search tools to add' }).fill('redis')
+  await page
+    .getByRole('region', { name: 'Search results' })
+    .getByRole('button', { name: /^Redis/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Save & Continue' }).click()
+  await expect(page).toHaveURL(/\/tool-details$/)
+  await expect(page.getByRole('heading', { name: 'Vote For Tools' })).toBeVisible()
+  await expect(saveButton(page)).toHaveText('Saved')
+  await expect(page.getByRole('button', { name: /^Save & / })).toHaveCount(0)
+  await shot(page, 'stack-edit-tool-details')
+  await expectNoA11yViolations(page)
+
+  // The error banner: a server refusal shows for 5 seconds
+  await page.getByRole('link', { name: /Tools Selection/ }).click()
+  await page.route('**/api/v1/stacks/update', (route) =>
+    route.fulfill({ status: 400, json: { error: { code: 'validation_failed', message: 'Services are invalid.' } } }),
+  )
+  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'Java', exact: true }).click()
+  await saveButton(page).click()
+  const error = page.getByRole('alert').filter({ hasText: 'Services are invalid.' })
+  await expect(error).toBeVisible()
+  expect((await error.boundingBox())?.height).toBe(50)
+  await expect(saveButton(page)).toHaveText('Save')
+  await shot(page, 'stack-edit-error-banner')
+  await expect(error).toHaveCount(0, { timeout: 8000 })
+  await page.unroute('**/api/v1/stacks/update')
+
+  await page.getByRole('link', { name: 'View Stack' }).click()
+  await expect(page).toHaveURL(new RegExp(`${stack.redirect}$`))
+})
+
+test("a missing stack shows 'Sorry, we couldn't find that page :('", async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  await page.goto('/')
+  const { username } = await signUp(page)
+  await page.goto(`/stack-edit/${username}/no-such-stack/info`)
+  await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page :(" })).toBeVisible()
+  await shot(page, 'stack-edit-not-found')
+})
+
+test('move the stack to a company, then to a new company made on the child page', async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const stack = await createStack(page, uniqueName('Movable '), ['nginx'])
+  const companyName = uniqueName('Initech ')
+  const company = await api(page, 'POST', '/api/v1/companies/create', {
+    company: {
+      name: companyName,
+      website_url: 'initech.example',
+      description: 'Software for banks',
+      email_address: 'it@initech.example',
+    },
+  })
+
+  await page.goto(`/stack-edit/${username}/${stack.slug}`)
+  const tile = page.getByRole('button', { name: new RegExp(companyName) })
+  await tile.click()
+  await expect(tile).toHaveAttribute('aria-pressed', 'true')
+  await expect(saveButton(page)).toHaveText('Save')
+  await shot(page, 'stack-edit-owner-picker')
+  await saveButton(page).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
+  await expect(saveButton(page)).toHaveText('Saved')
+
+  // New Company: the child page hosts the company form; any change makes the editor unsaved
+  await page.getByRole('button', { name: /New Company/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/new-company$`))
+  const newName = uniqueName('Hooli ')
+  await page.getByLabel('Company Name').fill(newName)
+  await page.getByLabel('Website').fill('hooli.example')
+  await page.getByLabel('Description').fill('Making the world a better place')
+  await page.getByLabel('Company Email').fill('gavin@hooli.example')
+  await shot(page, 'stack-edit-new-company')
+  await expectNoA11yViolations(page)
+  await page.getByRole('button', { name: 'Save Company' }).click()
+  const newSlug = newName.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${newSlug}/${stack.slug}/info$`))
+  await expect(page.getByRole('button', { name: new RegExp(newName) })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Your stack was saved.')).toBeVisible()
+})
+
+test('the private/public choice follows the owner: shown for a personal owner with GitHub, restored on return', async ({
+  page,
+}) => {
+  // No test account can connect GitHub here, so its one flag is answered as connected; the rest is the real server.
+  await page.route('**/api/v1/stacks/personal_github_installed', (route) => route.fulfill({ json: true }))
+  await page.setViewportSize(WIDE)
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const stack = await createStack(page, uniqueName('Private Later '), ['go'])
+  const companyName = uniqueName('Public Co ')
+  await api(page, 'POST', '/api/v1/companies/create', {
+    company: {
+      name: companyName,
+      website_url: 'publicco.example',
+      description: 'Not private',
+      email_address: 'a@publicco.example',
+    },
+  })
+  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+  const visibility = page.getByRole('group', { name: 'Visibility' })
+  await expect(visibility).toBeVisible()
+  await visibility.getByText('Private', { exact: true }).click()
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
+  await shot(page, 'stack-edit-visibility')
+  // A company without private mode forces public: no choice
+  await page.getByRole('button', { name: new RegExp(companyName) }).click()
+  await expect(visibility).toHaveCount(0)
+  // Back to personal: the choice returns with the personal value
+  await page.getByRole('button', { name: /Personal/ }).click()
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
+})
+
+/** Signs the bootstrap admin up (or in, when an earlier test of this run already did). */
+async function signInAsAdmin(page: Page) {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign up' }).first().click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Name', { exact: true }).fill(ADMIN.name)
+  await dialog.getByLabel('Username', { exact: true }).fill(ADMIN.username)
+  await dialog.getByLabel('Email', { exact: true }).fill(ADMIN.email)
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  const menu = page.getByRole('button', { name: 'Account menu' })
+  const taken = dialog.getByText(/already (exists|taken)/i).first()
+  await expect(menu.or(taken)).toBeVisible()
+  if (await menu.isVisible()) return
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await dialog.getByLabel('Email', { exact: true }).fill(ADMIN.email)
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(menu).toBeVisible()
+}
+
+test('impersonated users are refused: edit stack info, edit tools, create stack (UI and server)', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(WIDE)
+  // The person, with a stack
+  const personContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const person = await personContext.newPage()
+  await person.goto('/')
+  const { username } = await signUp(person)
+  const stack = await createStack(person, uniqueName('Owned '), ['react'])
+  const { user } = await api(person, 'GET', '/api/v1/users/current')
+  await personContext.close()
+
+  await signInAsAdmin(page)
+  await api(page, 'POST', '/api/auth/admin/impersonate-user', { userId: user.id })
+  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+  await expect(page.getByText('Impersonated users are not allowed to edit stack info')).toBeVisible()
+  await expect(page.getByLabel('Stack Name')).toBeDisabled()
+  await shot(page, 'stack-edit-impersonated-info')
+  await page.getByRole('link', { name: /Tools Selection/ }).click()
+  await expect(page.getByText('Impersonated users are not allowed to edit tools')).toBeVisible()
+  await shot(page, 'stack-edit-impersonated-tools')
+
+  // The server says the same
+  const origin = new URL(page.url()).origin
+  const info = await page.request.post('/api/v1/stacks/update', {
+    headers: { origin },
+    data: { stack: { id: stack.id, name: 'Hijacked' } },
+  })
+  expect(info.status()).toBe(403)
+  expect((await info.json()).error.message).toBe('Impersonated users are not allowed to edit stack info')
+  const tools = await page.request.post('/api/v1/stacks/update', {
+    headers: { origin },
+    data: { stack: { id: stack.id, services: [] } },
+  })
+  expect(tools.status()).toBe(403)
+  expect((await tools.json()).error.message).toBe('Impersonated users are not allowed to edit tools')
+
+  // The wizard: the message on its pages, Save Stack disabled, and the server's 403
+  await page.goto('/create-stack/scan')
+  await expect(page.getByText('Impersonated users are not allowed to create stack')).toBeVisible()
+  await shot(page, 'create-stack-impersonated')
+  const created = await page.request.post('/api/v1/stacks/create', {
+    headers: { origin },
+    data: { stack: { name: 'Nope', services: [1], owner: { type: 'User', id: user.id } } },
+  })
+  expect(created.status()).toBe(403)
+  expect((await created.json()).error.message).toBe('Impersonated users are not allowed to create stack')
+  await api(page, 'POST', '/api/auth/admin/stop-impersonating', {})
+})

@@ -1,0 +1,299 @@
+// Stack pages, company pages and I Use This (issue 4 "Pages"; specs/onboarding-customers-teams-notifications.md
+// §2 'I Use This'): a person signs up, creates stacks through the API the wizard uses, and meets them on the stack
+// page, the company page and the tool page. Runs against the real catalog the server seeds on its first start.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+const NOT_FOUND = "Sorry, we couldn't find that page :("
+/** Tools in three layers; I Use This then adds HAProxy (a tool no other journey puts in a stack). */
+const STACK_TOOLS = ['go', 'clickhouse', 'grafana', 'terraform']
+const I_USE_THIS_TOOL = { slug: 'haproxy', name: 'HAProxy' }
+
+interface CreatedStack {
+  name: string
+  path: string
+}
+
+/** The wizard's calls, made with the signed-in page's cookies and the same-origin header the server asks for. */
+async function api(page: Page, baseURL: string) {
+  const request: APIRequestContext = page.request
+  const headers = { origin: baseURL }
+  const current = await (await request.get('/api/v1/users/current')).json()
+  const userId: number = current.user.id
+  const toolIds = async (slugs: string[]) => {
+    const found = await (await request.get(`/services/find_all_by_actual_slug?slugs=${slugs.join(',')}`)).json()
+    return found.tools.map((tool: { id: number }) => tool.id) as number[]
+  }
+  return {
+    userId,
+    async createStack(fields: {
+      name: string
+      description?: string
+      website_url?: string
+      tools: string[]
+      owner?: { type: 'User' | 'Company'; id: number }
+    }): Promise<CreatedStack> {
+      const response = await request.post('/api/v1/stacks/create', {
+        headers,
+        data: {
+          stack: {
+            name: fields.name,
+            description: fields.description,
+            website_url: fields.website_url,
+            services: await toolIds(fields.tools),
+            owner: fields.owner ?? { type: 'User', id: userId },
+          },
+        },
+      })
+      expect(response.ok(), await response.text()).toBe(true)
+      const body = await response.json()
+      return { name: fields.name, path: body.redirect }
+    },
+    async createCompany(name: string) {
+      const slug = name.toLowerCase()
+      const response = await request.post('/api/v1/companies/create', {
+        headers,
+        data: {
+          company: {
+            name,
+            website_url: `${slug}.example`,
+            description: `${name} builds things for tests.`,
+            email_address: `team@${slug}.example`,
+          },
+        },
+      })
+      expect(response.ok(), await response.text()).toBe(true)
+      return (await response.json()) as { id: number; slug: string }
+    },
+  }
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0)
+}
+
+/** Loads every lazy image (a full-page screenshot never scrolls to them). */
+async function loadImages(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => {
+      image.loading = 'eager'
+      return image.complete
+    }),
+  )
+}
+
+test('a stack page shows its owner and tools by layer and category, with Edit for its owner only', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const calls = await api(page, baseURL!)
+  const stack = await calls.createStack({
+    name: uniqueName('Analytics Backend '),
+    description: 'Ingestion and dashboards for the product team.',
+    website_url: 'analytics.example.com',
+    tools: STACK_TOOLS,
+  })
+  expect(stack.path).toMatch(new RegExp(`^/${username.toLowerCase()}/`))
+
+  await page.goto(stack.path)
+  await expect(page.getByRole('heading', { level: 1, name: stack.name })).toBeVisible()
+  await expect(page).toHaveTitle(`${stack.name} by Test ${username} | Stackatlas`)
+  await expect(page.getByRole('link', { name: new RegExp(`Test ${username}`) })).toHaveAttribute(
+    'href',
+    `/${username.toLowerCase()}`,
+  )
+  await expect(page.getByText('Ingestion and dashboards for the product team.')).toBeVisible()
+  await expect(page.getByRole('link', { name: /analytics\.example\.com/ })).toHaveAttribute(
+    'href',
+    'https://analytics.example.com/',
+  )
+  await expect(page.getByText('4 tools in 3 layers')).toBeVisible()
+
+  // grouped: layer sections holding category cards holding the tools
+  const application = page.getByRole('region', { name: /^Application & Data/ })
+  await expect(
+    application.getByRole('region', { name: /^Languages/ }).getByRole('link', { name: /^Go/ }),
+  ).toHaveAttribute('href', '/tools/go')
+  await expect(
+    application.getByRole('region', { name: /^Databases/ }).getByRole('link', { name: /ClickHouse/ }),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: /^DevOps/ }).getByRole('link', { name: /Terraform/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: /^Utilities/ }).getByRole('link', { name: /Grafana/ })).toBeVisible()
+
+  const edit = page.getByRole('link', { name: /^Edit/ })
+  await expect(edit).toHaveAttribute('href', `/stack-edit${stack.path}/info`)
+  await loadImages(page)
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'stack-page')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, 'stack-page-mobile')
+
+  // a visitor sees the same stack without the Edit link
+  const visitorContext = await browser.newContext({ baseURL })
+  const visitor = await visitorContext.newPage()
+  await visitor.goto(stack.path)
+  await expect(visitor.getByRole('heading', { level: 1, name: stack.name })).toBeVisible()
+  await expect(visitor.getByRole('link', { name: /Terraform/ })).toBeVisible()
+  await expect(visitor.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
+  await expectNoA11yViolations(visitor)
+  await visitorContext.close()
+})
+
+test('I Use This adds the tool to the chosen stack, and the tool page then lists that stack', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const calls = await api(page, baseURL!)
+  const stack = await calls.createStack({ name: uniqueName('Edge '), tools: ['nginx'] })
+
+  await page.goto(`/tools/${I_USE_THIS_TOOL.slug}`)
+  await expect(page.getByRole('heading', { level: 1, name: I_USE_THIS_TOOL.name })).toBeVisible()
+  const usedBy = page.getByRole('region', { name: `Stacks using ${I_USE_THIS_TOOL.name}` })
+  await expect(usedBy.getByRole('link', { name: new RegExp(stack.name) })).toHaveCount(0)
+
+  const clicked = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/v1/analytics/track') && request.postData()!.includes('i_use_this.clicked'),
+  )
+  await page.getByRole('button', { name: /I Use This/ }).click()
+  expect((await clicked).postDataJSON()).toMatchObject({
+    name: 'i_use_this.clicked',
+    properties: { service_id: expect.any(Number) },
+  })
+  const menu = page.getByRole('menu')
+  await expect(menu.getByText('Personal stacks')).toBeVisible()
+  const item = menu.getByRole('menuitemcheckbox', { name: stack.name })
+  await expect(item).toHaveAttribute('aria-checked', 'false')
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'tool-page-i-use-this-open')
+
+  await item.click()
+  await expect(item).toHaveAttribute('aria-checked', 'true')
+  // the menu stays open for more stacks; the list below now holds the stack
+  await expect(usedBy.getByRole('link', { name: new RegExp(stack.name) })).toHaveAttribute('href', stack.path)
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+
+  // on a phone the open menu fits the screen
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: /I Use This/ }).click()
+  await expect(page.getByRole('menuitemcheckbox', { name: stack.name })).toHaveAttribute('aria-checked', 'true')
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, 'tool-page-i-use-this-open-mobile')
+  await page.keyboard.press('Escape')
+
+  // the stack page lists the tool now
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(stack.path)
+  await expect(page.getByRole('link', { name: new RegExp(I_USE_THIS_TOOL.name) })).toHaveAttribute(
+    'href',
+    `/tools/${I_USE_THIS_TOOL.slug}`,
+  )
+
+  // ...and taking it out again works the same way
+  await page.goto(`/tools/${I_USE_THIS_TOOL.slug}`)
+  await page.getByRole('button', { name: /I Use This/ }).click()
+  await page.getByRole('menuitemcheckbox', { name: stack.name }).click()
+  await expect(page.getByRole('menuitemcheckbox', { name: stack.name })).toHaveAttribute('aria-checked', 'false')
+  await expect(usedBy.getByRole('link', { name: new RegExp(stack.name) })).toHaveCount(0)
+})
+
+test('signed out, I Use This opens the sign-up modal; a new user without a stack is offered to create one', async ({
+  page,
+}) => {
+  await page.goto(`/tools/${I_USE_THIS_TOOL.slug}`)
+  await page.getByRole('button', { name: /I Use This/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create your account' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(`Sign up to add ${I_USE_THIS_TOOL.name} to your stack.`)).toBeVisible()
+
+  const username = uniqueName('iut')
+  await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
+  await dialog.getByLabel('Username', { exact: true }).fill(username)
+  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+
+  // signed in, the menu opens where they were: no stack yet, so 'Create a stack'
+  const create = page.getByRole('menu').getByRole('menuitem', { name: 'Create a stack' })
+  await expect(create).toBeVisible()
+  await expect(create).toHaveAttribute('href', '/create-stack/scan')
+})
+
+test("a company page shows its details and stacks, and 'No company description.' when it has none", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const calls = await api(page, baseURL!)
+  const company = await calls.createCompany(uniqueName('Globex'))
+  const stack = await calls.createStack({
+    name: 'Platform',
+    description: 'Everything behind the Globex apps.',
+    tools: STACK_TOOLS,
+    owner: { type: 'Company', id: company.id },
+  })
+  expect(stack.path).toBe(`/${company.slug}/platform`)
+
+  await page.goto(`/companies/${company.slug}`)
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toBeVisible()
+  const name = await heading.innerText()
+  await expect(page).toHaveTitle(`${name} | Stackatlas`)
+  await expect(page.getByText(`${name} builds things for tests.`)).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(`${company.slug}\\.example`) })).toHaveAttribute(
+    'href',
+    `https://${company.slug}.example/`,
+  )
+  const stacks = page.getByRole('region', { name: /^Stacks/ })
+  await expect(stacks.getByRole('link', { name: 'Platform' })).toHaveAttribute('href', stack.path)
+  await expect(stacks.getByRole('list', { name: 'Tools in Platform' }).getByRole('listitem')).toHaveCount(4)
+  // no company edit page exists yet, so there is no edit affordance
+  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0)
+  await loadImages(page)
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'company-page')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, 'company-page-mobile')
+
+  // the stack card leads to the stack page, owned by the company
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.getByRole('link', { name: 'Platform' }).click()
+  await expect(page).toHaveURL(new RegExp(`${stack.path}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform' })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toHaveAttribute(
+    'href',
+    `/companies/${company.slug}`,
+  )
+  await expect(page.getByRole('link', { name: /^Edit/ })).toBeVisible()
+
+  // The forms require a description, but companies from elsewhere (imports, later features) may have none: the
+  // page is shown the answer such a company gets (back in the browser's history, the page asks again).
+  await page.route(`**/api/v1/companies/${company.slug}`, async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    await route.fulfill({ response, json: { ...body, company: { ...body.company, description: null } } })
+  })
+  await page.goBack()
+  await expect(page.getByText('No company description.')).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'company-page-no-description-mobile')
+})
+
+test("unknown stacks and companies show 'Sorry, we couldn't find that page :('", async ({ page }) => {
+  for (const path of ['/nobody-at-all/no-such-stack', '/companies/no-such-company-anywhere']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible()
+  }
+  await expectNoA11yViolations(page)
+})

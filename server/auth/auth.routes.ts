@@ -1,0 +1,78 @@
+// Mounts Better Auth under /api/auth/* (its documented Fastify handler). Sign-in, sign-up and password reset get
+// their own routes so that only they carry the per-IP rate limit.
+
+import { fromNodeHeaders } from 'better-auth/node'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ErrorEnvelope } from '#contracts/errors.ts'
+import type { Auth } from './auth.ts'
+
+const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
+
+export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { auth: Auth; rateLimited: boolean }) {
+  const handler = (request: FastifyRequest, reply: FastifyReply) => forwardToBetterAuth(auth, request, reply)
+  const limit = rateLimited ? { rateLimit: { max: 10, timeWindow: '1 minute' } } : {}
+  for (const url of RATE_LIMITED_PREFIXES) {
+    app.route({ method: ['POST'], url, schema: { hide: true }, config: limit, handler })
+  }
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler })
+}
+
+async function forwardToBetterAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`)
+  const headers = fromNodeHeaders(request.headers)
+  const init: RequestInit = { method: request.method, headers }
+  if (request.method !== 'GET') {
+    // Better Auth reads JSON only: whatever arrived (nothing, text, multipart) is forwarded as a JSON object, and
+    // the original length no longer applies.
+    const body = request.body
+    init.body = JSON.stringify(body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {})
+    headers.set('content-type', 'application/json')
+    headers.delete('content-length')
+    headers.delete('transfer-encoding')
+  }
+  const response = await auth.handler(new Request(url, init))
+  reply.status(response.status)
+  for (const [key, value] of response.headers) {
+    if (key.toLowerCase() !== 'set-cookie') reply.header(key, value)
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  const text = await response.text()
+  if (response.status >= 400) return reply.send(toEnvelope(response.status, text))
+  return reply.send(text.length > 0 ? text : null)
+}
+
+/** Better Auth error codes that belong to one input (others, like INVALID_EMAIL_OR_PASSWORD, are form-level). */
+const FIELD_OF_CODE: Record<string, string> = {
+  USERNAME_IS_ALREADY_TAKEN: 'username',
+  USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: 'username',
+  INVALID_USERNAME: 'username',
+  USERNAME_TOO_SHORT: 'username',
+  USERNAME_TOO_LONG: 'username',
+  INVALID_EMAIL: 'email',
+  USER_ALREADY_EXISTS: 'email',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+}
+
+/** Better Auth answers {code, message}; the rest of the API answers the one envelope, so convert. */
+function toEnvelope(status: number, text: string): ErrorEnvelope {
+  let body: { code?: string; message?: string } = {}
+  try {
+    body = JSON.parse(text)
+  } catch {}
+  const code =
+    status === 401
+      ? 'unauthorized'
+      : status === 403
+        ? 'forbidden'
+        : status === 429
+          ? 'rate_limited'
+          : status === 400 || status === 422
+            ? 'validation_failed'
+            : 'auth_failed'
+  const message = body.message || 'Authentication failed.'
+  const field = body.code ? FIELD_OF_CODE[body.code] : undefined
+  const fields = field ? { [field]: [message] } : undefined
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(body.code ? { error_msg: body.code } : {}) } }
+}

@@ -1,0 +1,124 @@
+// Better Auth: e-mail and password, GitHub when configured, sessions in the database behind an httpOnly cookie,
+// the admin plugin (roles user/moderator/admin, impersonation) and the username plugin.
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
+import { admin, username } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
+import { RESERVED_HANDLES, slugify, USERNAME_MAX, USERNAME_MIN } from '#contracts/owners.ts'
+import type { AppConfig } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
+import { isHandleAvailable } from './handles.ts'
+
+export type Auth = ReturnType<typeof createAuth>
+
+export function createAuth(db: Db, config: AppConfig) {
+  const adminEmails = new Set(config.adminEmails ?? [])
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    advanced: {
+      database: { generateId: 'serial' },
+      cookiePrefix: 'stackatlas',
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+    },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    socialProviders: config.github
+      ? {
+          github: {
+            clientId: config.github.clientId,
+            clientSecret: config.github.clientSecret,
+            mapProfileToUser: (profile) => ({ username: profile.login, displayUsername: profile.login }),
+          },
+        }
+      : undefined,
+    account: { accountLinking: { enabled: true, trustedProviders: ['github'] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Our own per-route rate limits cover sign-in and sign-up (server/auth/auth.routes.ts).
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: false },
+        lastName: { type: 'string', required: false, input: false },
+        onboardedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
+        usernameValidator: (value) =>
+          /^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(value) && !RESERVED_HANDLES.has(value.toLowerCase()),
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
+            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin' } : {}
+            const requested = typeof user.username === 'string' ? user.username.toLowerCase() : undefined
+            if (requested) {
+              if (!(await isHandleAvailable(db, requested))) {
+                throw new APIError('UNPROCESSABLE_ENTITY', {
+                  message: 'Username is already taken. Please try another.',
+                  code: 'USERNAME_IS_ALREADY_TAKEN',
+                })
+              }
+              return { data: { ...user, ...role, username: requested } }
+            }
+            // GitHub sign-ups without a usable login, or other providers: derive a free handle.
+            const generated = await generateHandle(db, user.name || user.email.split('@')[0] || 'user')
+            return { data: { ...user, ...role, username: generated, displayUsername: generated } }
+          },
+          after: async (user) => {
+            const created = user as unknown as { id: number | string; username: string }
+            await db
+              .insert(ownerHandles)
+              .values({ slug: created.username, userId: Number(created.id) })
+              .onConflictDoNothing()
+          },
+        },
+        update: {
+          before: async (data, context) => {
+            if (typeof data.username !== 'string') return
+            const next = data.username.toLowerCase()
+            const sessionUser = context?.context.session?.user as
+              | { id?: string | number; username?: string }
+              | undefined
+            if (sessionUser?.username === next) return
+            if (!(await isHandleAvailable(db, next))) {
+              throw new APIError('UNPROCESSABLE_ENTITY', { message: 'Username is already taken. Please try another.' })
+            }
+            return { data: { ...data, username: next } }
+          },
+          after: async (user) => {
+            const updated = user as unknown as { id: number | string; username: string }
+            await db.transaction(async (tx) => {
+              await tx.delete(ownerHandles).where(eq(ownerHandles.userId, Number(updated.id)))
+              await tx.insert(ownerHandles).values({ slug: updated.username, userId: Number(updated.id) })
+            })
+          },
+        },
+      },
+    },
+  })
+}
+
+async function generateHandle(db: Db, source: string): Promise<string> {
+  const base = (slugify(source) || 'user').slice(0, USERNAME_MAX - 5).padEnd(USERNAME_MIN, '0')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}-${Math.floor(Math.random() * 10_000)}`
+    if (await isHandleAvailable(db, candidate)) return candidate
+  }
+  return `${base}-${Date.now().toString(36)}`
+}

@@ -1,0 +1,66 @@
+// Application configuration derived from the environment once, passed to buildApp (tests build their own).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Env } from './env.ts'
+
+export interface AppConfig {
+  siteName: string
+  baseUrl: string
+  authSecret: string
+  trustedOrigins: string[]
+  github?: { clientId: string; clientSecret: string }
+  smtpUrl?: string
+  mailFrom: string
+  scanAllowPrivateNetworks: boolean
+  rateLimitEnabled: boolean
+  uploadDir: string
+  dataDir: string
+  isProduction: boolean
+  logLevel: Env['LOG_LEVEL']
+  /** Lower-cased e-mails that get role admin when they sign up (docs/decisions/007-admin-bootstrap.md). */
+  adminEmails?: string[]
+}
+
+export function configFromEnv(env: Env): AppConfig {
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+  const dataDir = path.resolve(env.DATA_DIR)
+  const isProduction = env.NODE_ENV === 'production'
+  return {
+    siteName: env.SITE_NAME,
+    baseUrl,
+    authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, isProduction),
+    trustedOrigins: [
+      baseUrl,
+      ...env.TRUSTED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ],
+    github:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
+    rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    dataDir,
+    isProduction,
+    logLevel: env.LOG_LEVEL,
+    adminEmails: env.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  }
+}
+
+/** A self-hosted install works without configuration: the secret is generated once and kept beside the data. */
+function loadOrCreateSecret(dataDir: string, isProduction: boolean): string {
+  if (isProduction) throw new Error('AUTH_SECRET must be set in production (at least 32 characters).')
+  const file = path.join(dataDir, 'auth-secret')
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = crypto.randomBytes(32).toString('hex')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

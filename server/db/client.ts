@@ -1,0 +1,146 @@
+// Opens the database: PGlite in a data directory (default) or PostgreSQL through DATABASE_URL.
+// Both run the same committed migrations (server/db/migrations) and the same drizzle queries.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Listener for PostgreSQL NOTIFY payloads on a channel; returns an unsubscribe function. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs pending migrations. */
+  migrate(): Promise<void>
+  /** LISTEN on a channel (PostgreSQL: a dedicated connection; PGlite: in-process). */
+  listen: Listen
+  /** NOTIFY on a channel, so every instance's listeners hear it. */
+  notify(channel: string, payload: string): Promise<void>
+  close(): Promise<void>
+  /** PGlite only: a tarball of the data directory (tests migrate once and load copies). */
+  dump?(): Promise<Blob>
+}
+
+/** PGlite must always be opened with the same extensions, or writes to trigram-indexed tables fail. */
+export const pgliteExtensions = { pg_trgm }
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  let release = () => {}
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true })
+    release = lockDataDir(options.dataDir)
+  }
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  })
+  return wrapPglite(client, release)
+}
+
+export function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload)
+      return async () => unsubscribe()
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    close: async () => {
+      await client.close()
+      release()
+    },
+    dump: () => client.dumpDataDir('none'),
+  }
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  const listeners = new Set<pg.Client>()
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString })
+      await client.connect()
+      listeners.add(client)
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '')
+      })
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+      return async () => {
+        listeners.delete(client)
+        await client.end()
+      }
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((client) => client.end()))
+      await pool.end()
+    },
+  }
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl)
+  return openPglite({ dataDir: path.resolve(config.dataDir, 'pglite') })
+}
+
+/**
+ * Two processes on one PGlite directory get no error and silently lose writes, so the server holds an exclusive
+ * lock file beside the data and refuses to start a second time.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(path.dirname(path.resolve(dataDir)), `${path.basename(dataDir)}.lock`)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(lockPath, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(fs.readFileSync(lockPath, 'utf8'))
+      if (holder && holder !== process.pid && isProcessAlive(holder)) {
+        throw new Error(
+          `The database in ${dataDir} is already in use by process ${holder}. Stop that process first ` +
+            '(PGlite allows one process per data directory), or set DATABASE_URL to use PostgreSQL.',
+        )
+      }
+      fs.rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`)
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

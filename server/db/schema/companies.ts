@@ -1,0 +1,62 @@
+// Companies and their members, and the one namespace that user and company slugs share.
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+
+export const companies = pgTable(
+  'company',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    websiteUrl: text('website_url'),
+    description: text('description'),
+    angellistUrl: text('angellist_url'),
+    emailAddress: text('email_address'),
+    twitterUsername: text('twitter_username'),
+    imageUrl: text('image_url'),
+    city: text('city'),
+    tagList: text('tag_list').array().notNull().default(sql`'{}'::text[]`),
+    privateMode: boolean('private_mode').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    followersCount: integer('followers_count').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('company_lower_name_idx').on(sql`lower(${table.name})`)],
+)
+
+/** "company_owners" in the specs' API: a user's membership of a company, role 'member' or 'admin'. */
+export const companyMembers = pgTable(
+  'company_member',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('company_member_company_user_idx').on(table.companyId, table.userId),
+    index('company_member_user_idx').on(table.userId),
+  ],
+)
+
+/** Owner slugs of users and companies share one namespace (so /{slug} is unambiguous). */
+export const ownerHandles = pgTable('owner_handle', {
+  slug: text('slug').primaryKey(),
+  userId: integer('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .unique()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+})

@@ -1,0 +1,110 @@
+// Stacks (a set of tools owned by a user or a company) and the reasons people give for using a tool.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+import { companies } from './companies.ts'
+import { tools } from './tools.ts'
+
+export const stacks = pgTable(
+  'stack',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    websiteUrl: text('website_url'),
+    imageUrl: text('image_url'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerCompanyId: integer('owner_company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    followersCount: integer('followers_count').notNull().default(0),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('stack_one_owner', sql`(${table.ownerUserId} is null) <> (${table.ownerCompanyId} is null)`),
+    uniqueIndex('stack_user_slug_idx').on(table.ownerUserId, table.slug).where(sql`${table.ownerUserId} is not null`),
+    uniqueIndex('stack_company_slug_idx')
+      .on(table.ownerCompanyId, table.slug)
+      .where(sql`${table.ownerCompanyId} is not null`),
+    uniqueIndex('stack_user_name_idx')
+      .on(table.ownerUserId, sql`lower(${table.name})`)
+      .where(sql`${table.ownerUserId} is not null`),
+    uniqueIndex('stack_company_name_idx')
+      .on(table.ownerCompanyId, sql`lower(${table.name})`)
+      .where(sql`${table.ownerCompanyId} is not null`),
+    index('stack_website_url_idx').on(sql`lower(${table.websiteUrl})`),
+    index('stack_created_at_idx').on(table.createdAt.desc()),
+  ],
+)
+
+export const stackTools = pgTable(
+  'stack_tool',
+  {
+    stackId: integer('stack_id')
+      .notNull()
+      .references(() => stacks.id, { onDelete: 'cascade' }),
+    toolId: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** Where a scan found it ("package.json", "header: server"), kept for the stack page. */
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.stackId, table.toolId] }), index('stack_tool_tool_idx').on(table.toolId)],
+)
+
+/** A pro (is_con false) or con for a tool, at most 55 characters (specs/stack-match-and-community.md §5). */
+export const reasons = pgTable(
+  'reason',
+  {
+    id: serial('id').primaryKey(),
+    toolId: integer('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    isCon: boolean('is_con').notNull().default(false),
+    votesTotal: integer('votes_total').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reason_tool_idx').on(table.toolId, table.votesTotal.desc()),
+    uniqueIndex('reason_tool_text_idx').on(table.toolId, table.isCon, sql`lower(${table.text})`),
+    index('reason_user_idx').on(table.userId),
+  ],
+)
+
+export const reasonVotes = pgTable(
+  'reason_vote',
+  {
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => reasons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.reasonId, table.userId] }),
+    index('reason_vote_user_idx').on(table.userId),
+    check('reason_vote_value', sql`${table.value} in (1, -1)`),
+  ],
+)

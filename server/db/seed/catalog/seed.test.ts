@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../../test/harness.ts'
+import type { Database } from '../../client.ts'
+import { catalogMeta, categories, layers, toolAliases, tools } from '../../schema/index.ts'
+import { buildCatalog, type Catalog } from './build.ts'
+import { CATALOG_VERSION_KEY, seedCatalog, seedCatalogIfEmpty } from './seed.ts'
+
+let database: Database
+let catalog: Catalog
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  catalog = buildCatalog()
+}, 120_000)
+
+afterAll(async () => {
+  await database?.close()
+})
+
+async function count(table: typeof tools | typeof toolAliases | typeof categories | typeof layers) {
+  const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(table)
+  return row!.count
+}
+
+describe('seedCatalogIfEmpty', () => {
+  it('seeds an empty database with every layer, category, tool and alias', async () => {
+    const result = await seedCatalogIfEmpty(database.db)
+    expect(result).toEqual({ tools: catalog.tools.length })
+    expect(await count(layers)).toBe(4)
+    expect(await count(categories)).toBe(catalog.categories.length)
+    expect(await count(tools)).toBe(catalog.tools.length)
+    expect(await count(toolAliases)).toBe(catalog.tools.reduce((sum, tool) => sum + tool.aliases.length, 0))
+  }, 120_000)
+
+  it('records the catalog version', async () => {
+    const [meta] = await database.db.select().from(catalogMeta).where(eq(catalogMeta.key, CATALOG_VERSION_KEY))
+    expect(meta?.value).toBe(catalog.version)
+  })
+
+  it('stores each tool with its category, logo route, prior and search document', async () => {
+    const [react] = await database.db
+      .select({
+        imageUrl: tools.imageUrl,
+        logoSvg: tools.logoSvg,
+        seedPopularity: tools.seedPopularity,
+        popularity: tools.popularity,
+        category: categories.slug,
+      })
+      .from(tools)
+      .innerJoin(categories, eq(categories.id, tools.categoryId))
+      .where(eq(tools.slug, 'react'))
+    expect(react).toMatchObject({ imageUrl: '/logos/react.svg', category: 'javascript-ui-libraries' })
+    expect(react!.logoSvg).toMatch(/^<svg/)
+    expect(react!.popularity).toBe(react!.seedPopularity)
+    const [withoutSearch] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(sql`${tools.searchVector} is null`)
+    expect(withoutSearch!.count).toBe(0)
+  })
+
+  it('finds tools by their aliases through the search vector', async () => {
+    const rows = await database.db
+      .select({ slug: tools.slug })
+      .from(tools)
+      .where(sql`${tools.searchVector} @@ to_tsquery('simple', 'golang')`)
+    expect(rows.map((row) => row.slug)).toContain('go')
+  })
+
+  it('does nothing when the catalog is already there', async () => {
+    expect(await seedCatalogIfEmpty(database.db)).toBeNull()
+    expect(await count(tools)).toBe(catalog.tools.length)
+  })
+})
+
+describe('seedCatalog', () => {
+  it('can run again without duplicating anything, restoring the catalog fields', async () => {
+    await database.db.update(tools).set({ name: 'Renamed' }).where(eq(tools.slug, 'react'))
+    await seedCatalog(database.db, catalog)
+    expect(await count(tools)).toBe(catalog.tools.length)
+    expect(await count(toolAliases)).toBe(catalog.tools.reduce((sum, tool) => sum + tool.aliases.length, 0))
+    const [react] = await database.db.select({ name: tools.name }).from(tools).where(eq(tools.slug, 'react'))
+    expect(react?.name).toBe('React')
+  }, 120_000)
+})

@@ -1,0 +1,338 @@
+// Bad input never gets a 5xx (issue 2 "Bad input"): every route the app registers, at every method, gets random
+// bodies, query strings and path parameters, signed out, as a user and as an admin. Bodies and query strings follow
+// the route's own OpenAPI schema most of the time (so requests get past validation into the handlers) and are
+// random JSON, malformed JSON or the wrong content type otherwise. Deterministic: one seed, FUZZ_SEED to change it,
+// FUZZ_RUNS for the runs per route (default 30).
+import crypto from 'node:crypto'
+import fc from 'fast-check'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildUser, type TestUser } from '../test/factories.ts'
+import { createTestApp, TEST_ORIGIN } from '../test/harness.ts'
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
+
+/**
+ * 5xx answers the fuzzer found that are not fixed yet, by route, with the fix that is due. Each runs as `it.fails`,
+ * so CI stays green while the entry is true, and the entry must go (the test fails) once the route is fixed.
+ */
+const KNOWN_5XX: Record<string, string> = {}
+
+// scanAllowPrivateNetworks off: a random URL must never make the app fetch from this machine
+const ctx = await createTestApp({ scanAllowPrivateNetworks: false })
+const openapi = ctx.app.swagger() as unknown as OpenApiDocument
+const routes = listRoutes()
+
+type Identity = 'anonymous' | 'user' | 'admin'
+const identities: Partial<Record<Exclude<Identity, 'anonymous'>, TestUser>> = {}
+
+afterAll(() => ctx.close())
+
+beforeEach(async () => {
+  // A fuzzed request may sign a user out, delete it or change its role: start every route with valid identities.
+  for (const role of ['user', 'admin'] as const) {
+    const current = identities[role]
+    const body = current ? (await current.client.get('/api/v1/users/current')).body : null
+    if (!body?.user || body.user.is_admin !== (role === 'admin')) {
+      identities[role] = await buildUser(ctx.app, role === 'admin' ? { role: 'admin' } : {})
+    }
+  }
+})
+
+describe('every route answers bad input without a 5xx', () => {
+  it('finds the routes to fuzz', () => {
+    expect(routes.length).toBeGreaterThan(10)
+  })
+
+  const cases = routes.map((route) => ({ name: `${route.method} ${route.path}`, route }))
+  const fixed = cases.filter(({ name }) => !KNOWN_5XX[name])
+  const known = cases.filter(({ name }) => KNOWN_5XX[name])
+  it.each(fixed)('$name', ({ name, route }) => fuzzRoute(name, route))
+  if (known.length > 0)
+    it.fails.each(known)('$name (known 5xx, see KNOWN_5XX)', ({ name, route }) => fuzzRoute(name, route))
+})
+
+async function fuzzRoute(name: string, route: Route) {
+  const request = requestArbitrary(route)
+  // Better Auth logs every refused request to the console: thousands of lines that say nothing a status does not
+  for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => {})
+  try {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ identity, options }) => {
+        const user = identity === 'anonymous' ? undefined : identities[identity]
+        const response = await ctx.app.inject({
+          ...options,
+          headers: { ...options.headers, ...(user?.client.cookie ? { cookie: user.client.cookie } : {}) },
+        })
+        if (response.statusCode >= 500) {
+          throw new Error(
+            `${options.method} ${options.url} as ${identity} answered ${response.statusCode}: ` +
+              `${response.body.slice(0, 500)}\nrequest: ${JSON.stringify(options).slice(0, 1000)}`,
+          )
+        }
+      }),
+      // a seed per route that stays the same when other routes are added
+      { seed: SEED + crypto.createHash('sha1').update(name).digest().readUInt16BE(0), numRuns: RUNS },
+    )
+  } finally {
+    vi.restoreAllMocks()
+  }
+}
+
+// --- routes --------------------------------------------------------------------------------------------------------
+
+interface Route {
+  method: string
+  /** Fastify path: ':name' parameters and a trailing '*'. */
+  path: string
+  /** The OpenAPI operation when the route is documented (schema: { hide: true } routes have none). */
+  operation?: Operation
+}
+
+/** Every registered route, read from Fastify's route tree; Better Auth's catch-all is expanded to its endpoints. */
+function listRoutes(): Route[] {
+  const found = new Map<string, Route>()
+  const add = (method: string, path: string) => {
+    if (method === 'HEAD' || method === 'OPTIONS') return
+    // third-party static files (Swagger UI) and built assets take no input
+    if (path.startsWith('/api/docs') || path.startsWith('/assets/') || /\.(svg|png|ico|css|map)$/.test(path)) return
+    const key = `${method} ${path}`
+    if (!found.has(key)) found.set(key, { method, path, operation: findOperation(method, path) })
+  }
+  const stack: string[] = []
+  for (const line of ctx.app.printRoutes().split('\n')) {
+    const match = /^([│├└─\s]*?)(?:[├└]── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line)
+    if (!match) continue
+    const depth = Math.round(match[1]!.length / 4)
+    stack.length = depth
+    stack[depth] = match[2]!
+    if (match[3]) for (const method of match[3].split(', ')) add(method, stack.join(''))
+  }
+  for (const endpoint of Object.values(ctx.app.auth.api) as { path?: string; options?: { method?: unknown } }[]) {
+    if (!endpoint?.path) continue
+    const methods = [endpoint.options?.method ?? 'GET'].flat() as string[]
+    for (const method of methods) add(method === '*' ? 'POST' : method, `/api/auth${endpoint.path}`)
+  }
+  return [...found.values()].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))
+}
+
+function findOperation(method: string, path: string): Operation | undefined {
+  const openapiPath = path.replace(/:(\w+)/g, '{$1}')
+  return openapi.paths[openapiPath]?.[method.toLowerCase()]
+}
+
+// --- requests ------------------------------------------------------------------------------------------------------
+
+interface GeneratedRequest {
+  identity: Identity
+  options: InjectOptions & { method: string; url: string; headers: Record<string, string> }
+}
+
+function requestArbitrary(route: Route): fc.Arbitrary<GeneratedRequest> {
+  const parameters = route.operation?.parameters ?? []
+  const pathValue = (name: string) => {
+    const schema = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema
+    return fc.oneof(schema ? schemaArbitrary(schema).map(String) : trickyString, trickyString, fc.nat().map(String))
+  }
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!)
+  const pathArbitrary = fc
+    .record({
+      values: fc.tuple(...names.map(pathValue)),
+      tail: fc.array(fc.oneof(trickyString, fc.string()), { minLength: 1, maxLength: 3 }),
+    })
+    .map(({ values, tail }) => {
+      let path = route.path
+      names.forEach((name, i) => {
+        path = path.replace(`:${name}`, encodeURIComponent(values[i] || 'x'))
+      })
+      return path.replace(/\*$/, tail.map((segment) => encodeURIComponent(segment) || 'x').join('/'))
+    })
+  return fc
+    .record({
+      identity: fc.constantFrom<Identity>('anonymous', 'user', 'admin'),
+      path: pathArbitrary,
+      query: queryArbitrary(parameters.filter((parameter) => parameter.in === 'query')),
+      body: ['GET', 'HEAD'].includes(route.method) ? fc.constant(undefined) : bodyArbitrary(route.operation),
+      origin: fc.oneof({ weight: 8, arbitrary: fc.constant(TEST_ORIGIN) }, fc.constant('https://evil.example')),
+    })
+    .map(({ identity, path, query, body, origin }) => ({
+      identity,
+      options: {
+        method: route.method,
+        url: query ? `${path}?${query}` : path,
+        headers: { origin, ...(body?.contentType ? { 'content-type': body.contentType } : {}) },
+        ...(body ? { payload: body.payload } : {}),
+      } as GeneratedRequest['options'],
+    }))
+}
+
+function queryArbitrary(parameters: Parameter[]): fc.Arbitrary<string> {
+  const shaped = fc
+    .record(
+      Object.fromEntries(parameters.map((parameter) => [parameter.name, schemaArbitrary(parameter.schema ?? {})])),
+      { requiredKeys: [] },
+    )
+    .map((values) => {
+      const search = new URLSearchParams()
+      for (const [key, value] of Object.entries(values)) {
+        for (const item of [value].flat()) search.append(key, typeof item === 'string' ? item : JSON.stringify(item))
+      }
+      return search.toString()
+    })
+  const random = fc.dictionary(fc.oneof(fc.string(), trickyString), fc.oneof(fc.string(), trickyString), {
+    maxKeys: 4,
+  })
+  return fc.oneof(
+    { weight: 3, arbitrary: shaped },
+    fc.constant(''),
+    random.map((values) => new URLSearchParams(values).toString()),
+    // raw, possibly malformed percent-encoding and repeated keys
+    fc.string({ unit: 'binary', maxLength: 40 }).map((raw) => encodeURI(raw).replace(/%25/g, '%')),
+  )
+}
+
+interface Body {
+  payload: unknown
+  contentType?: string
+}
+
+function bodyArbitrary(operation: Operation | undefined): fc.Arbitrary<Body | undefined> {
+  const schema = operation?.requestBody?.content?.['application/json']?.schema
+  const shaped = schema ? schemaArbitrary(schema).map((payload) => ({ payload })) : fc.constant(undefined)
+  return fc.oneof(
+    { weight: schema ? 5 : 0, arbitrary: shaped },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((payload) => ({ payload: payload as unknown })) },
+    fc.constant(undefined),
+    fc.constant({ payload: '{"unterminated": ', contentType: 'application/json' }),
+    fc.string().map((text) => ({ payload: text, contentType: 'text/plain' })),
+    fc.string().map((text) => ({ payload: text, contentType: 'application/x-www-form-urlencoded' })),
+    fc.constant({ payload: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x' }),
+  )
+}
+
+// --- values from JSON schemas --------------------------------------------------------------------------------------
+
+const trickyString = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '99999999999999999999',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  'http://127.0.0.1:1/',
+  'file:///etc/passwd',
+  'a.b',
+  '\u0000',
+  '%00',
+  '😀',
+  'x'.repeat(5000),
+)
+
+function schemaArbitrary(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  // mostly valid values, sometimes anything at all
+  return fc.oneof({ weight: 5, arbitrary: validish(schema, depth) }, fc.jsonValue({ maxDepth: 2 }), trickyString)
+}
+
+function validish(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  if (depth > 4) return fc.jsonValue({ maxDepth: 1 })
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').at(-1)!
+    return validish(openapi.components?.schemas?.[name] ?? {}, depth + 1)
+  }
+  if (schema.const !== undefined) return fc.constant(schema.const)
+  if (schema.enum) return fc.constantFrom(...schema.enum)
+  const choices = schema.anyOf ?? schema.oneOf ?? schema.allOf
+  if (choices?.length) return fc.oneof(...choices.map((choice) => validish(choice, depth + 1)))
+  const types = [schema.type ?? 'any'].flat()
+  return fc.oneof(...types.map((type) => byType(type, schema, depth)))
+}
+
+function byType(type: string, schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'null':
+      return fc.constant(null)
+    case 'boolean':
+      return fc.boolean()
+    case 'integer':
+      return fc.oneof(
+        fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 }),
+        fc.constantFrom(0, -1, 1, 2 ** 31, Number.MAX_SAFE_INTEGER),
+      )
+    case 'number':
+      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 1e308))
+    case 'string':
+      return stringArbitrary(schema)
+    case 'array':
+      return fc.array(schema.items ? validish(schema.items, depth + 1) : fc.jsonValue({ maxDepth: 1 }), {
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      })
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {})
+      if (properties.length === 0) return fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
+      return fc.record(Object.fromEntries(properties.map(([key, value]) => [key, schemaArbitrary(value, depth + 1)])), {
+        requiredKeys: [],
+      })
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 })
+  }
+}
+
+function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.format === 'email') return fc.emailAddress()
+  if (schema.format === 'uri' || schema.format === 'url') return fc.webUrl()
+  if (schema.pattern) {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length <= 200)
+    } catch {
+      // a pattern JavaScript cannot compile: fall through to plain strings
+    }
+  }
+  return fc.oneof(
+    fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) }),
+    trickyString,
+  )
+}
+
+// --- the parts of OpenAPI 3.1 read here ----------------------------------------------------------------------------
+
+interface JsonSchema {
+  $ref?: string
+  type?: string | string[]
+  const?: unknown
+  enum?: unknown[]
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  allOf?: JsonSchema[]
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  maxItems?: number
+  pattern?: string
+  format?: string
+}
+interface Parameter {
+  name: string
+  in: 'path' | 'query' | 'header' | 'cookie'
+  schema?: JsonSchema
+}
+interface Operation {
+  parameters?: Parameter[]
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>
+  components?: { schemas?: Record<string, JsonSchema> }
+}

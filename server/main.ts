@@ -1,0 +1,37 @@
+// Reads the environment, opens and migrates the database, seeds the catalog on first start, listens, and shuts
+// down gracefully on SIGINT/SIGTERM.
+import { buildApp } from './app.ts'
+import { configFromEnv } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedCatalogIfEmpty } from './db/seed/catalog/seed.ts'
+import { readEnv } from './env.ts'
+
+const env = readEnv()
+const config = configFromEnv(env)
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+await database.migrate()
+const seeded = await seedCatalogIfEmpty(database.db)
+const app = await buildApp({ database, config })
+if (seeded) app.log.info(`catalog seeded with ${seeded.tools} tools`)
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  app.log.info({ signal }, 'shutting down')
+  const force = setTimeout(() => process.exit(1), 10_000)
+  force.unref()
+  try {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: env.PORT, host: env.HOST })
+app.log.info(`${config.siteName} is running at ${config.baseUrl} on ${database.kind}`)

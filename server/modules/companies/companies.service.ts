@@ -1,0 +1,84 @@
+// Creating and editing companies. A company's slug is an owner handle, shared with user names
+// (server/auth/handles.ts), taken once at creation and kept across renames (docs/decisions/008-stacks-and-owners.md).
+
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { CompanyForm } from '#contracts/companies.ts'
+import { slugify, USERNAME_MAX } from '#contracts/owners.ts'
+import { isHandleAvailable } from '../../auth/handles.ts'
+import type { Db } from '../../db/client.ts'
+import { companies, companyMembers, ownerHandles } from '../../db/schema/index.ts'
+import { fieldError } from '../../http/errors.ts'
+import { uniqueViolation } from '../stacks/unique-violation.ts'
+import { type CompanyRow, findCompanyByName } from './companies.queries.ts'
+
+type CompanyFields = z.output<typeof CompanyForm>
+
+/** One-segment API paths under /api/v1/companies/ that a company slug must never shadow. */
+const COMPANY_ROUTE_WORDS = new Set(['index', 'create', 'update', 'exists', 'search', 'delete'])
+
+export const COMPANY_NAME_TAKEN = 'has already been taken'
+
+export async function createCompany(db: Db, creatorId: number, fields: CompanyFields): Promise<CompanyRow> {
+  if (await findCompanyByName(db, fields.name)) throw fieldError('name', COMPANY_NAME_TAKEN)
+  // Another request may take the name or the handle between the check and the insert: retry the handle, and
+  // answer the name collision as the check would have.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const slug = await findFreeCompanySlug(tx, fields.name)
+        const [company] = await tx
+          .insert(companies)
+          .values({ slug, createdById: creatorId, ...columnsOf(fields) })
+          .returning()
+        await tx.insert(ownerHandles).values({ slug, companyId: company!.id })
+        // spec: the creator becomes the company's admin
+        await tx.insert(companyMembers).values({ companyId: company!.id, userId: creatorId, role: 'admin' })
+        return company!
+      })
+    } catch (error) {
+      const violation = uniqueViolation(error)
+      if (violation?.constraint === 'company_lower_name_idx') throw fieldError('name', COMPANY_NAME_TAKEN)
+      if (violation && attempt < 3) continue
+      throw error
+    }
+  }
+}
+
+export async function updateCompany(db: Db, company: CompanyRow, fields: CompanyFields): Promise<CompanyRow> {
+  const sameName = await findCompanyByName(db, fields.name)
+  if (sameName && sameName.id !== company.id) throw fieldError('name', COMPANY_NAME_TAKEN)
+  try {
+    const [updated] = await db
+      .update(companies)
+      .set({ ...columnsOf(fields), updatedAt: new Date() })
+      .where(eq(companies.id, company.id))
+      .returning()
+    return updated!
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'company_lower_name_idx') throw fieldError('name', COMPANY_NAME_TAKEN)
+    throw error
+  }
+}
+
+function columnsOf(fields: CompanyFields) {
+  return {
+    name: fields.name,
+    websiteUrl: fields.website_url,
+    description: fields.description,
+    emailAddress: fields.email_address,
+    angellistUrl: fields.angellist_url,
+    twitterUsername: fields.twitter_username,
+    imageUrl: fields.image_url,
+  }
+}
+
+async function findFreeCompanySlug(db: Db, name: string): Promise<string> {
+  let base = slugify(name).slice(0, USERNAME_MAX - 4) || 'company'
+  if (base.length < 3) base = `${base}-company`
+  for (let suffix = 1; suffix < 1000; suffix++) {
+    const candidate = suffix === 1 ? base : `${base}-${suffix}`
+    if (!COMPANY_ROUTE_WORDS.has(candidate) && (await isHandleAvailable(db, candidate))) return candidate
+  }
+  return `${base}-${Date.now().toString(36)}`
+}

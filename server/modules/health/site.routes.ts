@@ -1,0 +1,11 @@
+// What the web needs to know about this installation before anyone signs in.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { SiteInfo } from '#contracts/site.ts'
+
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/site',
+    { schema: { tags: ['site'], summary: 'Site name and enabled sign-in providers', response: { 200: SiteInfo } } },
+    async () => ({ name: app.config.siteName, github_enabled: Boolean(app.config.github) }),
+  )
+}

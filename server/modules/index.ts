@@ -1,0 +1,38 @@
+// Every API module, registered in this order by buildApp. Add one line per module.
+import { uploadsRoutes } from '../storage/uploads.routes.ts'
+import { adminRoutes } from './admin/admin.routes.ts'
+import { analyticsRoutes } from './analytics/analytics.routes.ts'
+import { commentsRoutes } from './comments/comments.routes.ts'
+import { companiesRoutes } from './companies/companies.routes.ts'
+import { followsRoutes } from './follows/follows.routes.ts'
+import { healthRoutes } from './health/health.routes.ts'
+import { siteRoutes } from './health/site.routes.ts'
+import { matchRoutes } from './match/match.routes.ts'
+import { profilesRoutes } from './profiles/profiles.routes.ts'
+import { reasonsRoutes } from './reasons/reasons.routes.ts'
+import { scanRoutes } from './scan/scan.routes.ts'
+import { iUseThisRoutes } from './stacks/i-use-this.routes.ts'
+import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
+import { stacksRoutes } from './stacks/stacks.routes.ts'
+import { toolsRoutes } from './tools/tools.routes.ts'
+import { usersRoutes } from './users/users.routes.ts'
+
+export const modules = [
+  healthRoutes,
+  siteRoutes,
+  usersRoutes,
+  toolsRoutes,
+  companiesRoutes,
+  stacksRoutes,
+  stackPagesRoutes,
+  iUseThisRoutes,
+  reasonsRoutes,
+  uploadsRoutes,
+  profilesRoutes,
+  analyticsRoutes,
+  adminRoutes,
+  scanRoutes,
+  followsRoutes,
+  commentsRoutes,
+  matchRoutes,
+]

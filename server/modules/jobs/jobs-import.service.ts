@@ -1,0 +1,152 @@
+// Imports feed jobs (job-feeds.ts): finds or creates each company, maps the title and description to catalog tools
+// through the scanner's 'name' aliases (the same table a scan maps through), and saves each job by its source key,
+// so importing a feed twice updates rather than duplicates.
+import { eq, sql } from 'drizzle-orm'
+import { slugify } from '#contracts/owners.ts'
+import type { Db } from '../../db/client.ts'
+import { companies, jobs, ownerHandles } from '../../db/schema/index.ts'
+import { normalizeAlias } from '../scan/alias-normalize.ts'
+import { createDatabaseLookup } from '../scan/scan.queries.ts'
+import type { AliasKey, ToolLookup } from '../scan/tool-mapper.ts'
+import type { FeedJob } from './job-feeds.ts'
+import { listJobSlugsLike, saveJob } from './jobs.queries.ts'
+
+/** A job rarely names more; a long description listing everything would otherwise match every search. */
+export const IMPORTED_TOOLS_MAX = 25
+const PHRASE_WORDS_MAX = 3
+/** Words that are tool names but nearly always plain English in a job ad. */
+const AMBIGUOUS_WORDS = new Set([
+  'go',
+  'swift',
+  'express',
+  'next',
+  'spring',
+  'rest',
+  'git',
+  'office',
+  'make',
+  'less',
+  'meteor',
+  'ember',
+  'chef',
+  'puppet',
+  'salt',
+  'mirage',
+  'backbone',
+  'pulse',
+  'slack',
+  'notion',
+])
+
+/** Catalog tool ids named in the text: every phrase of one to three words looked up as a 'name' alias. */
+export async function mapTextToToolIds(lookup: ToolLookup, text: string): Promise<number[]> {
+  const words = text.match(/[A-Za-z0-9][A-Za-z0-9.+#_-]*[A-Za-z0-9+#]|[A-Za-z0-9]/g) ?? []
+  const keys = new Map<string, AliasKey>()
+  for (let start = 0; start < words.length; start++) {
+    for (let length = 1; length <= PHRASE_WORDS_MAX && start + length <= words.length; length++) {
+      const phrase = words.slice(start, start + length).join(' ')
+      if (length === 1 && AMBIGUOUS_WORDS.has(phrase.toLowerCase()) && phrase !== 'Go') continue
+      const alias = normalizeAlias('name', phrase)
+      if (alias.length < 2 || /^\d+$/.test(alias)) continue
+      keys.set(alias, { kind: 'name', alias })
+    }
+  }
+  const found = await lookup.findByAliases([...keys.values()])
+  const ids: number[] = []
+  for (const key of keys.keys()) {
+    const tool = found.get(`name:${key}`)
+    if (tool?.id !== undefined && !tool.isPackage && !ids.includes(tool.id)) ids.push(tool.id)
+    if (ids.length >= IMPORTED_TOOLS_MAX) break
+  }
+  return ids
+}
+
+/** The company of that name (case ignored), or a new one with its owner handle. */
+export async function findOrCreateCompany(
+  db: Db,
+  name: string,
+  values: { websiteUrl?: string | null; isDemo?: boolean } = {},
+) {
+  const [existing] = await db.select().from(companies).where(sql`lower(${companies.name}) = ${name.toLowerCase()}`)
+  if (existing) return { company: existing, created: false }
+  const base = slugify(name) || 'company'
+  const taken = await db
+    .select({ slug: ownerHandles.slug })
+    .from(ownerHandles)
+    .where(sql`${ownerHandles.slug} = ${base} or ${ownerHandles.slug} like ${`${base}-%`}`)
+  const takenSet = new Set(taken.map((row) => row.slug))
+  let slug = base
+  for (let suffix = 2; takenSet.has(slug); suffix++) slug = `${base}-${suffix}`
+  const company = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({ name, slug, websiteUrl: values.websiteUrl ?? null, isDemo: values.isDemo ?? false })
+      .returning()
+    await tx.insert(ownerHandles).values({ slug, companyId: row!.id })
+    return row!
+  })
+  return { company, created: true }
+}
+
+async function uniqueJobSlug(db: Db, title: string, companySlug: string): Promise<string> {
+  const base = `${slugify(title) || 'job'}-${companySlug}`.slice(0, 100)
+  const taken = await listJobSlugsLike(db, base)
+  let slug = base
+  for (let suffix = 2; taken.has(slug); suffix++) slug = `${base}-${suffix}`
+  return slug
+}
+
+export interface ImportSummary {
+  created: number
+  updated: number
+  skipped: number
+  companiesCreated: number
+  jobs: Array<{ slug: string; title: string; company: string; tools: number }>
+}
+
+export async function importFeedJobs(
+  db: Db,
+  feedJobs: FeedJob[],
+  options: { companyName?: string; isDemo?: boolean; lookup?: ToolLookup } = {},
+): Promise<ImportSummary> {
+  const lookup = options.lookup ?? createDatabaseLookup(db)
+  const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, companiesCreated: 0, jobs: [] }
+  for (const job of feedJobs) {
+    const companyName = job.companyName ?? options.companyName
+    if (!companyName) {
+      summary.skipped++
+      continue
+    }
+    const { company, created } = await findOrCreateCompany(db, companyName, {
+      websiteUrl: job.companyWebsite,
+      isDemo: options.isDemo,
+    })
+    if (created) summary.companiesCreated++
+    const toolIds = await mapTextToToolIds(lookup, `${job.title}\n${job.description}`)
+    const existed = await db.$count(jobs, eq(jobs.sourceKey, job.sourceKey))
+    const saved = await saveJob(
+      db,
+      {
+        slug: await uniqueJobSlug(db, job.title, company.slug),
+        title: job.title.slice(0, 200),
+        companyId: company.id,
+        applyUrl: job.applyUrl,
+        city: job.city,
+        location: job.location,
+        remote: job.remote,
+        fullTime: job.fullTime,
+        freelance: job.freelance,
+        description: job.description.slice(0, 50_000),
+        sourceKey: job.sourceKey,
+        postedAt: job.postedAt ?? new Date(),
+        expiresAt: job.expiresAt,
+        isDemo: options.isDemo ?? false,
+      },
+      toolIds,
+    )
+    if (existed > 0) summary.updated++
+    else summary.created++
+    summary.jobs.push({ slug: saved.slug, title: saved.title, company: company.name, tools: toolIds.length })
+  }
+  return summary
+}

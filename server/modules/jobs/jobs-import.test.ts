@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { companies, jobs } from '../../db/schema/index.ts'
+import { TestClient } from '../../test/client.ts'
+import { buildCatalogTool } from '../../test/factories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { parseJobFeed } from './job-feeds.ts'
+import { DEMO_JOB_DESCRIPTION, seedDemoJobs } from './jobs-demo.ts'
+import { importFeedJobs } from './jobs-import.service.ts'
+
+let ctx: TestContext
+const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
+const slugs: Record<string, string> = {}
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  for (const [name, alias] of [
+    ['Node.js', 'nodejs'],
+    ['PostgreSQL', 'postgresql'],
+    ['Redis', 'redis'],
+    ['React', 'react'],
+    ['TypeScript', 'typescript'],
+    ['Kubernetes', 'kubernetes'],
+    ['Python', 'python'],
+  ] as const) {
+    const tool = await buildCatalogTool(ctx.app.db, { name, aliases: [{ kind: 'name', alias }] })
+    slugs[name] = tool.slug
+  }
+})
+afterAll(() => ctx.close())
+
+async function jobTools(slug: string) {
+  const response = await new TestClient(ctx.app).get(`/api/v1/jobs/${slug}`)
+  expect(response.status).toBe(200)
+  return (response.body.job.stack as Array<{ name: string }>).map((tool) => tool.name).sort()
+}
+
+describe('jobs import', () => {
+  it('imports a Greenhouse board: company created, HTML unescaped, tools mapped, contract read as freelance', async () => {
+    const feed = parseJobFeed(fixture('greenhouse-jobs.json'))
+    expect(feed.format).toBe('greenhouse')
+    const summary = await importFeedJobs(ctx.app.db, feed.jobs)
+    expect(summary).toMatchObject({ created: 2, updated: 0, companiesCreated: 1 })
+    const [backend, frontend] = summary.jobs
+    expect(await jobTools(backend!.slug)).toEqual(['Node.js', 'PostgreSQL', 'Redis'])
+    expect(await jobTools(frontend!.slug)).toEqual(['React', 'TypeScript'])
+    const [row] = await ctx.app.db.select().from(jobs).where(eq(jobs.slug, frontend!.slug))
+    expect(row).toMatchObject({ remote: true, freelance: true, fullTime: false, city: null })
+    const [backendRow] = await ctx.app.db.select().from(jobs).where(eq(jobs.slug, backend!.slug))
+    expect(backendRow).toMatchObject({ city: 'Berlin', location: 'Berlin, Germany', fullTime: true })
+    expect(backendRow!.description).toContain('We build our API with Node.js and PostgreSQL.')
+  })
+
+  it('updates instead of duplicating when the same feed is imported again', async () => {
+    const again = await importFeedJobs(ctx.app.db, parseJobFeed(fixture('greenhouse-jobs.json')).jobs)
+    expect(again).toMatchObject({ created: 0, updated: 2, companiesCreated: 0 })
+    expect(await ctx.app.db.$count(companies, eq(companies.name, 'Acme Feed Co'))).toBe(1)
+  })
+
+  it('imports Lever postings under the company given, lists included', async () => {
+    const feed = parseJobFeed(fixture('lever-postings.json'), { companyName: 'Lever Feed Ltd' })
+    expect(feed.format).toBe('lever')
+    const summary = await importFeedJobs(ctx.app.db, feed.jobs, { companyName: 'Lever Feed Ltd' })
+    expect(summary).toMatchObject({ created: 1, companiesCreated: 1 })
+    expect(await jobTools(summary.jobs[0]!.slug)).toEqual(['Kubernetes', 'PostgreSQL', 'Redis'])
+    const found = await new TestClient(ctx.app).get(
+      `/api/v1/match/jobs?selectedTools=${slugs.Kubernetes}&location=london`,
+    )
+    expect(found.body.jobs.map((job: { title: string }) => job.title)).toEqual(['Platform Engineer'])
+  })
+
+  it('imports schema.org JobPosting JSON-LD from a page, with its terms and dates', async () => {
+    const feed = parseJobFeed(fixture('job-posting.jsonld.html'))
+    expect(feed.format).toBe('json-ld')
+    const summary = await importFeedJobs(ctx.app.db, feed.jobs)
+    expect(summary).toMatchObject({ created: 1, companiesCreated: 1 })
+    const [row] = await ctx.app.db.select().from(jobs).where(eq(jobs.slug, summary.jobs[0]!.slug))
+    expect(row).toMatchObject({
+      title: 'Data Engineer',
+      city: 'Paris',
+      fullTime: true,
+      freelance: true,
+      applyUrl: 'https://ldfeed.example/jobs/de-42',
+    })
+    expect(row!.expiresAt?.getUTCFullYear()).toBe(2099)
+    expect(await jobTools(summary.jobs[0]!.slug)).toEqual(['PostgreSQL', 'Python'])
+  })
+
+  it('skips jobs with no company and refuses text that is no feed', async () => {
+    const lever = parseJobFeed(fixture('lever-postings.json'))
+    expect(await importFeedJobs(ctx.app.db, lever.jobs)).toMatchObject({ created: 0, skipped: 1 })
+    expect(() => parseJobFeed('{"hello": 1}')).toThrow(/No JobPosting/)
+  })
+})
+
+describe('demo jobs', () => {
+  it('builds the same marked demo jobs for one seed, and a second run only refreshes them', async () => {
+    const first = await seedDemoJobs(ctx.app.db, { count: 5, seed: 11 })
+    const second = await seedDemoJobs(ctx.app.db, { count: 5, seed: 11 })
+    expect(second.map((job) => job.slug)).toEqual(first.map((job) => job.slug))
+    expect(first.every((job) => job.isDemo && job.description === DEMO_JOB_DESCRIPTION)).toBe(true)
+    expect(await ctx.app.db.$count(jobs, eq(jobs.isDemo, true))).toBe(5)
+  })
+})

@@ -1,0 +1,178 @@
+// Stack Match's calls (specs/stack-match-and-community.md §7): the job and company indexes that replace the hosted
+// search service, the saved search and the job stack (signed in; an impersonating admin may read but not save),
+// and a job's page.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorEnvelope } from '#contracts/errors.ts'
+import {
+  CompaniesPage,
+  IMPERSONATED_SAVE_JOB_STACK,
+  IMPERSONATED_SAVE_SEARCH,
+  JobResponse,
+  JobStackResponse,
+  JobsPage,
+  MatchQuery,
+  SavedSearchResponse,
+  SaveJobStackBody,
+  SaveSearchBody,
+} from '#contracts/match.ts'
+import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { forbidden, notFound } from '../../http/errors.ts'
+import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
+import { seedDemoJobs } from '../jobs/jobs-demo.ts'
+import { presentJobDetail, presentJobStack, presentSavedSearch } from './match.presenter.ts'
+import { findSavedSearch, listJobStack, resolveToolRefs, upsertSavedSearch } from './match.queries.ts'
+import { buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
+
+const tags = ['match']
+const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }
+
+export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/match/jobs',
+    {
+      schema: {
+        tags,
+        summary: 'Jobs by tools, keywords, location and terms; 20 a page, by match percentage then recency',
+        querystring: MatchQuery,
+        response: { 200: JobsPage, 400: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=30')
+      return matchJobs(app.db, await buildMatchFilters(app.db, request.query))
+    },
+  )
+
+  app.get(
+    '/api/v1/match/companies',
+    {
+      schema: {
+        tags,
+        summary: "Companies by their public stacks' tools, with the same filters; job_count counts open jobs",
+        querystring: MatchQuery,
+        response: { 200: CompaniesPage, 400: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=30')
+      return matchCompanies(app.db, await buildMatchFilters(app.db, request.query))
+    },
+  )
+
+  app.get(
+    '/api/v1/jobs/:slug',
+    {
+      schema: {
+        tags,
+        summary: "A job's page: its terms, description and full tool list",
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: JobResponse, 404: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const row = await findJobBySlug(app.db, request.params.slug)
+      if (!row || row.companyPrivate) throw notFound()
+      return { job: presentJobDetail(row, await findCardTools(app.db, row.job.toolIds)) }
+    },
+  )
+
+  app.get(
+    '/api/v1/match/saved_search',
+    {
+      schema: {
+        tags,
+        summary: "The user's saved search, null before one is saved",
+        response: { 200: SavedSearchResponse, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      reply.header('cache-control', 'private, no-cache')
+      return { saved_search: presentSavedSearch(await findSavedSearch(app.db, user.id)) }
+    },
+  )
+
+  app.post(
+    '/api/v1/match/save_search',
+    {
+      schema: {
+        tags,
+        summary: 'Saves the search (keywords, location, terms, match_exact); one per user',
+        body: SaveSearchBody,
+        response: { 200: SavedSearchResponse, 400: ErrorEnvelope, ...signedIn },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_SAVE_SEARCH)
+      const search = request.body.search
+      const row = await upsertSavedSearch(app.db, user.id, {
+        keywords: search.keywords,
+        location: search.location,
+        fullTime: search.full_time,
+        freelance: search.freelance,
+        remote: search.remote,
+        matchExact: search.match_exact,
+      })
+      return { saved_search: presentSavedSearch(row) }
+    },
+  )
+
+  app.get(
+    '/api/v1/match/job_stack',
+    {
+      schema: {
+        tags,
+        summary: "The user's job stack: tools to include and to exclude",
+        response: { 200: JobStackResponse, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      reply.header('cache-control', 'private, no-cache')
+      return presentJobStack(await listJobStack(app.db, user.id), user.id)
+    },
+  )
+
+  app.post(
+    '/api/v1/match/save_job_stack',
+    {
+      schema: {
+        tags,
+        summary: 'Replaces the job stack: services to include and excluded_services, each {id, required}',
+        body: SaveJobStackBody,
+        response: { 200: JobStackResponse, 400: ErrorEnvelope, ...signedIn },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_SAVE_JOB_STACK)
+      await saveJobStack(app.db, user.id, request.body)
+      return presentJobStack(await listJobStack(app.db, user.id), user.id)
+    },
+  )
+
+  // Demo jobs for a new installation and the browser tests (e2e/match.spec.ts): admins only, never in production.
+  app.post(
+    '/api/v1/jobs/demo',
+    {
+      schema: {
+        tags,
+        summary: 'Adds demo jobs (is_demo) for an empty installation; admins only, refused in production',
+        body: z.object({
+          count: z.number().int().min(1).max(500).default(50),
+          seed: z.number().int().min(1).default(7),
+          /** Tool slugs every demo job holds. */
+          tools: z.array(z.string().max(100)).max(10).default([]),
+        }),
+        response: { 200: z.object({ created: z.number().int() }), ...signedIn },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request)
+      if (app.config.isProduction) throw forbidden('Demo jobs are off in production.')
+      const alwaysToolIds = await resolveToolRefs(app.db, request.body.tools)
+      const jobs = await seedDemoJobs(app.db, { count: request.body.count, seed: request.body.seed, alwaysToolIds })
+      return { created: jobs.length }
+    },
+  )
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MATCH_PAGE_SIZE } from '#contracts/match.ts'
+import { TestClient } from '../../test/client.ts'
+import { buildCompany, buildStack, buildTool, buildUser } from '../../test/factories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { saveJob } from '../jobs/jobs.queries.ts'
+import { impersonate } from '../stacks/test-support.ts'
+
+let ctx: TestContext
+let anonymous: TestClient
+type ToolRow = Awaited<ReturnType<typeof buildTool>>
+let react: ToolRow
+let node: ToolRow
+let go: ToolRow
+let rust: ToolRow
+let company: Awaited<ReturnType<typeof buildCompany>>
+let sequence = 0
+
+async function job(title: string, toolIds: number[], extra: Record<string, unknown> = {}) {
+  sequence += 1
+  return saveJob(
+    ctx.app.db,
+    { title, slug: `job-${sequence}-${Math.random().toString(36).slice(2, 8)}`, companyId: company.id, ...extra },
+    toolIds,
+  )
+}
+
+const tools = (...list: ToolRow[]) => list.map((tool) => tool.slug).join('--')
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  anonymous = new TestClient(ctx.app)
+  react = await buildTool(ctx.app.db, { name: 'React Match', slug: 'react-match' })
+  node = await buildTool(ctx.app.db, { name: 'Node Match', slug: 'node-match' })
+  go = await buildTool(ctx.app.db, { name: 'Go Match', slug: 'go-match' })
+  rust = await buildTool(ctx.app.db, { name: 'Rust Match', slug: 'rust-match' })
+  company = await buildCompany(ctx.app.db, { name: 'Matchco', tagList: ['fintech'], city: 'Berlin' })
+  await job('Frontend Engineer', [react.id, node.id], { city: 'Berlin', postedAt: new Date('2026-01-03') })
+  await job('Backend Engineer', [node.id, go.id], {
+    location: 'Remote, Europe',
+    remote: true,
+    postedAt: new Date('2026-01-02'),
+  })
+  await job('Systems Engineer', [rust.id, go.id], {
+    freelance: true,
+    fullTime: false,
+    postedAt: new Date('2026-01-01'),
+  })
+  await job('Old Job', [react.id], { expiresAt: new Date('2020-01-01') })
+  await buildStack(ctx.app.db, { ownerCompanyId: company.id, tools: [react, node, go] })
+})
+afterAll(() => ctx.close())
+
+async function jobsFor(query: string) {
+  const response = await anonymous.get(`/api/v1/match/jobs?${query}`)
+  expect(response.status).toBe(200)
+  return response.body as {
+    jobs: Array<{ title: string; match: number; stack: Array<{ slug: string; matched: boolean }> }>
+    total: number
+    has_more: boolean
+  }
+}
+
+describe('GET /api/v1/match/jobs', () => {
+  it('answers every open job at 100% when no tools are selected, newest first', async () => {
+    const page = await jobsFor('')
+    expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer', 'Backend Engineer', 'Systems Engineer'])
+    expect(page.jobs.every((hit) => hit.match === 100)).toBe(true)
+    expect(page.total).toBe(3)
+  })
+
+  it('with AND answers only jobs holding every included tool', async () => {
+    const page = await jobsFor(`selectedTools=${tools(react, node)}`)
+    expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
+    expect(page.jobs[0]!.match).toBe(100)
+    expect(page.jobs[0]!.stack.slice(0, 2)).toEqual([
+      expect.objectContaining({ slug: react.slug, matched: true }),
+      expect.objectContaining({ slug: node.slug, matched: true }),
+    ])
+  })
+
+  it('with OR answers jobs holding any included tool, ranked by the floored share then recency', async () => {
+    const page = await jobsFor(`selectedTools=${tools(react, node, rust)}&searchOperator=OR`)
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([
+      ['Frontend Engineer', 66],
+      ['Backend Engineer', 33],
+      ['Systems Engineer', 33],
+    ])
+  })
+
+  it('with OR keeps only jobs holding the requiredTools', async () => {
+    const page = await jobsFor(`selectedTools=${tools(node, rust)}&requiredTools=${tools(node)}&searchOperator=or`)
+    expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer', 'Backend Engineer'])
+    const all = await jobsFor(`selectedTools=${tools(node, rust)}&searchOperator=OR`)
+    expect(all.total).toBe(3)
+  })
+
+  it('drops jobs holding an excluded tool; a tool both included and excluded counts as excluded', async () => {
+    const page = await jobsFor(`excludedTools=${tools(go)}`)
+    expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
+    const both = await jobsFor(`selectedTools=${tools(node)}&excludedTools=${tools(node)}`)
+    expect(both.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Systems Engineer', 100]])
+  })
+
+  it('answers nothing when every tool is excluded', async () => {
+    const page = await jobsFor(`excludedTools=${tools(react, node, go, rust)}`)
+    expect(page).toMatchObject({ jobs: [], total: 0, has_more: false })
+  })
+
+  it('counts a repeated or unknown tool once or not at all, by slug or id', async () => {
+    const page = await jobsFor(`selectedTools=${react.slug}--${react.id}--REACT-MATCH--no-such-tool&searchOperator=OR`)
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 100]])
+  })
+
+  it('filters by keyword (title, company, tags), location and job terms', async () => {
+    expect((await jobsFor('jobSearch=backend')).jobs.map((hit) => hit.title)).toEqual(['Backend Engineer'])
+    expect((await jobsFor('jobSearch=fintech')).total).toBe(3)
+    expect((await jobsFor('location=berl')).jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
+    expect((await jobsFor('location=europe')).jobs.map((hit) => hit.title)).toEqual(['Backend Engineer'])
+    expect((await jobsFor('remote=true')).jobs.map((hit) => hit.title)).toEqual(['Backend Engineer'])
+    expect((await jobsFor('freelance=1')).jobs.map((hit) => hit.title)).toEqual(['Systems Engineer'])
+    expect((await jobsFor('fullTime=true&freelance=true')).total).toBe(3)
+    expect((await jobsFor('location=100%25')).total).toBe(0)
+  })
+
+  it('answers 400 for an unknown operator or a page out of range', async () => {
+    expect((await anonymous.get('/api/v1/match/jobs?searchOperator=XOR')).status).toBe(400)
+    expect((await anonymous.get('/api/v1/match/jobs?page=0')).status).toBe(400)
+    expect((await anonymous.get('/api/v1/match/jobs?page=51')).status).toBe(400)
+  })
+})
+
+describe('paging', () => {
+  it('answers 20 a page with the total and has_more, and an empty page past the end', async () => {
+    const pager = await buildTool(ctx.app.db, { name: 'Pager', slug: 'pager-match' })
+    for (let index = 0; index < MATCH_PAGE_SIZE + 3; index++) {
+      await job(`Paged ${index}`, [pager.id], { postedAt: new Date(Date.UTC(2025, 0, 1 + index)) })
+    }
+    const first = await jobsFor(`selectedTools=${pager.slug}`)
+    expect(first.jobs).toHaveLength(MATCH_PAGE_SIZE)
+    expect(first).toMatchObject({ total: MATCH_PAGE_SIZE + 3, has_more: true })
+    expect(first.jobs[0]!.title).toBe(`Paged ${MATCH_PAGE_SIZE + 2}`)
+    const second = await jobsFor(`selectedTools=${pager.slug}&page=2`)
+    expect(second.jobs.map((hit) => hit.title)).toEqual(['Paged 2', 'Paged 1', 'Paged 0'])
+    expect(second).toMatchObject({ total: MATCH_PAGE_SIZE + 3, has_more: false })
+    const past = await jobsFor(`selectedTools=${pager.slug}&page=3`)
+    expect(past).toMatchObject({ jobs: [], total: MATCH_PAGE_SIZE + 3, has_more: false })
+  })
+})
+
+describe('GET /api/v1/match/companies', () => {
+  it("answers companies by their public stacks' tools with job_count and match", async () => {
+    const response = await anonymous.get(
+      `/api/v1/match/companies?selectedTools=${tools(react, rust)}&searchOperator=OR`,
+    )
+    expect(response.status).toBe(200)
+    expect(response.body.companies).toEqual([
+      expect.objectContaining({ name: 'Matchco', match: 50, company_url: `/${company.slug}`, tag_list: ['fintech'] }),
+    ])
+    expect(response.body.companies[0].job_count).toBeGreaterThanOrEqual(3)
+    const none = await anonymous.get(`/api/v1/match/companies?selectedTools=${tools(react, rust)}`)
+    expect(none.body).toMatchObject({ companies: [], total: 0 })
+  })
+})
+
+describe('GET /api/v1/jobs/{slug}', () => {
+  it("answers a job's page with its full tool list, and 404 for an unknown slug", async () => {
+    const created = await job('Full Stack', [react.id, node.id, go.id, rust.id])
+    const response = await anonymous.get(`/api/v1/jobs/${created.slug}`)
+    expect(response.status).toBe(200)
+    expect(response.body.job).toMatchObject({ title: 'Full Stack', company_name: 'Matchco', tools_count: 4 })
+    expect(response.body.job.stack).toHaveLength(4)
+    expect((await anonymous.get('/api/v1/jobs/no-such-job')).status).toBe(404)
+  })
+})
+
+describe('saved search and job stack', () => {
+  it('answers 401 to every call when signed out', async () => {
+    expect((await anonymous.get('/api/v1/match/saved_search')).status).toBe(401)
+    expect((await anonymous.get('/api/v1/match/job_stack')).status).toBe(401)
+    expect((await anonymous.post('/api/v1/match/save_search', { search: {} })).status).toBe(401)
+    expect((await anonymous.post('/api/v1/match/save_job_stack', { job_stack: {} })).status).toBe(401)
+  })
+
+  it('answers 403 to saves from an impersonated session', async () => {
+    const user = await buildUser(ctx.app)
+    const acting = await impersonate(ctx.app, user)
+    expect((await acting.post('/api/v1/match/save_search', { search: { keywords: 'x' } })).status).toBe(403)
+    expect((await acting.post('/api/v1/match/save_job_stack', { job_stack: { services: [] } })).status).toBe(403)
+  })
+
+  it('saves and reads the search, null before the first save', async () => {
+    const user = await buildUser(ctx.app)
+    expect((await user.client.get('/api/v1/match/saved_search')).body).toEqual({ saved_search: null })
+    const search = {
+      keywords: 'engineer',
+      location: 'Berlin',
+      full_time: true,
+      freelance: false,
+      remote: true,
+      match_exact: false,
+    }
+    const saved = await user.client.post('/api/v1/match/save_search', { search })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toEqual({ saved_search: search })
+    expect((await user.client.get('/api/v1/match/saved_search')).body).toEqual({ saved_search: search })
+    expect(
+      (await user.client.post('/api/v1/match/save_search', { search: { keywords: 'x'.repeat(201) } })).status,
+    ).toBe(400)
+  })
+
+  it('saves and reads the job stack with required flags; repeats once; overlaps and unknown tools are 400', async () => {
+    const user = await buildUser(ctx.app)
+    const body = {
+      job_stack: {
+        services: [
+          { id: react.id, required: true },
+          { id: node.id, required: false },
+          { id: react.id, required: false },
+        ],
+        excluded_services: [{ id: go.id, required: true }],
+      },
+    }
+    const saved = await user.client.post('/api/v1/match/save_job_stack', body)
+    expect(saved.status).toBe(200)
+    expect(
+      saved.body.included_services.map((tool: { slug: string; required: boolean }) => [tool.slug, tool.required]),
+    ).toEqual([
+      [react.slug, false],
+      [node.slug, false],
+    ])
+    expect(saved.body.excluded_services.map((tool: { slug: string }) => tool.slug)).toEqual([go.slug])
+    expect((await user.client.get('/api/v1/match/job_stack')).body).toEqual(saved.body)
+    const overlap = await user.client.post('/api/v1/match/save_job_stack', {
+      job_stack: { services: [{ id: go.id, required: true }], excluded_services: [{ id: go.id, required: true }] },
+    })
+    expect(overlap.status).toBe(400)
+    const unknown = await user.client.post('/api/v1/match/save_job_stack', {
+      job_stack: { services: [{ id: 99999999, required: true }] },
+    })
+    expect(unknown.status).toBe(400)
+  })
+})
+
+describe('POST /api/v1/jobs/demo', () => {
+  it('adds demo jobs holding the given tools for an admin, 403 for anyone else and 401 signed out', async () => {
+    const admin = await buildUser(ctx.app, { role: 'admin' })
+    const response = await admin.client.post('/api/v1/jobs/demo', { count: 3, seed: 99, tools: [react.slug] })
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ created: 3 })
+    const page = await jobsFor(`selectedTools=${react.slug}&jobSearch=demo`)
+    expect(page.jobs.filter((hit) => hit.title).length).toBeGreaterThanOrEqual(3)
+    const user = await buildUser(ctx.app)
+    expect((await user.client.post('/api/v1/jobs/demo', { count: 1 })).status).toBe(403)
+    expect((await anonymous.post('/api/v1/jobs/demo', { count: 1 })).status).toBe(401)
+  })
+})

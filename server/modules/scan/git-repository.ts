@@ -1,0 +1,262 @@
+// Shallow, locked-down clones of user-given git URLs. The clone is bare (no checkout: nothing of the repository is
+// written as files, so its symlinks, hooks and attributes cannot act); files are listed with `git ls-tree` and read
+// with `git cat-file --batch`. The folder is removed afterwards. docs/scanner.md "Safety"
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  type FileSource,
+  isSkippedPath,
+  MAX_FILES,
+  MAX_MANIFEST_BYTES,
+  type RepositoryFile,
+} from './repository-analyzer.ts'
+import { type NetworkPolicy, resolveAllowedAddresses, ScanRefusedError } from './ssrf.ts'
+
+export const CLONE_LIMITS = { timeoutMs: 60_000, maxBytes: 300 * 1024 * 1024 }
+
+export interface GitTarget {
+  /** What git clones: 'https://github.com/owner/repo.git' or 'file:///path/repo'. */
+  cloneUrl: string
+  branch?: string
+}
+
+export interface ClonedRepository {
+  source: FileSource
+  remove(): Promise<void>
+}
+
+interface RunResult {
+  code: number | null
+  stdout: Buffer
+  stderr: string
+}
+
+/** Runs git with no user or system configuration, no credentials, no prompts, no proxies. */
+function runGit(
+  args: string[],
+  options: { cwd?: string; home: string; input?: string; timeoutMs: number; onTick?: () => Promise<boolean> },
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, {
+      cwd: options.cwd,
+      detached: true, // its own process group, so a timeout kills git and every helper it started
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: options.home,
+        LANG: 'C',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ASKPASS: '',
+        SSH_ASKPASS: '',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_LFS_SKIP_SMUDGE: '1',
+        GIT_PROTOCOL_FROM_USER: '0',
+      },
+    })
+    const stdout: Buffer[] = []
+    let stderr = ''
+    let finished = false
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+      } catch {}
+    }
+    const timer = setTimeout(() => {
+      kill()
+      if (!finished) {
+        finished = true
+        reject(new ScanRefusedError('fetch_failed', 'The repository took too long to clone.'))
+      }
+    }, options.timeoutMs)
+    let ticker: NodeJS.Timeout | undefined
+    if (options.onTick) {
+      const onTick = options.onTick
+      ticker = setInterval(() => {
+        onTick().then((stop) => {
+          if (stop && !finished) {
+            kill()
+            finished = true
+            clearTimeout(timer)
+            clearInterval(ticker)
+            reject(new ScanRefusedError('fetch_failed', 'The repository is too large to scan.'))
+          }
+        })
+      }, 250)
+    }
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 10_000) stderr += chunk.toString()
+    })
+    child.on('error', (error) => {
+      if (finished) return
+      finished = true
+      clearTimeout(timer)
+      clearInterval(ticker)
+      reject(error)
+    })
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      clearInterval(ticker)
+      if (finished) return
+      finished = true
+      resolve({ code, stdout: Buffer.concat(stdout), stderr })
+    })
+    child.stdin.on('error', () => {})
+    child.stdin.end(options.input ?? '')
+  })
+}
+
+async function folderSize(folder: string): Promise<number> {
+  let total = 0
+  const entries = await fs.readdir(folder, { withFileTypes: true, recursive: true }).catch(() => [])
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const stat = await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => null)
+        total += stat?.size ?? 0
+      }),
+  )
+  return total
+}
+
+/**
+ * The -c options of every clone: only the allowed transports, no redirects (a redirect could lead to a host we did
+ * not check), no hooks, no credential helpers, no LFS filters, and the checked addresses pinned for the host.
+ */
+function cloneConfig(url: URL, addresses: string[], allowFile: boolean): string[] {
+  const config = [
+    'protocol.allow=never',
+    'protocol.https.allow=always',
+    'protocol.http.allow=always',
+    `protocol.file.allow=${allowFile ? 'always' : 'never'}`,
+    'http.followRedirects=false',
+    'http.proxy=',
+    'credential.helper=',
+    'core.hooksPath=/dev/null',
+    'core.askPass=',
+    'core.symlinks=false',
+    'filter.lfs.smudge=',
+    'filter.lfs.process=',
+    'filter.lfs.required=false',
+    'submodule.recurse=false',
+  ]
+  if (url.protocol !== 'file:' && addresses.length > 0) {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+    const pinned = addresses.map((address) => (address.includes(':') ? `[${address}]` : address)).join(',')
+    config.push(`http.curloptResolve=${url.hostname}:${port}:${pinned}`)
+  }
+  return config.flatMap((entry) => ['-c', entry])
+}
+
+/** Clones a repository shallowly into a temporary folder, within the time and size caps. */
+export async function cloneRepository(
+  target: GitTarget,
+  policy: NetworkPolicy,
+  limits: Partial<typeof CLONE_LIMITS> = {},
+): Promise<ClonedRepository> {
+  const { timeoutMs, maxBytes } = { ...CLONE_LIMITS, ...limits }
+  const url = new URL(target.cloneUrl)
+  let addresses: string[] = []
+  if (url.protocol === 'file:') {
+    if (!policy.allowPrivateNetworks) throw new ScanRefusedError('scheme', 'Only http and https URLs can be scanned.')
+  } else if (url.protocol === 'https:' || url.protocol === 'http:') {
+    // resolved and checked here; curl then connects to exactly these addresses (http.curloptResolve)
+    addresses = (await resolveAllowedAddresses(url.hostname, policy)).map((entry) => entry.address)
+  } else {
+    throw new ScanRefusedError('scheme', 'Only http and https URLs can be scanned.')
+  }
+  if (url.username || url.password) throw new ScanRefusedError('scheme', 'URLs with credentials cannot be scanned.')
+
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
+  const repository = path.join(home, 'repository.git')
+  const remove = () => fs.rm(home, { recursive: true, force: true })
+  try {
+    const args = [
+      ...cloneConfig(url, addresses, policy.allowPrivateNetworks),
+      'clone',
+      '--bare',
+      '--depth',
+      '1',
+      '--single-branch',
+      '--no-tags',
+      '--template=',
+      ...(target.branch ? ['--branch', target.branch] : []),
+      '--',
+      url.href,
+      repository,
+    ]
+    const clone = await runGit(args, {
+      home,
+      timeoutMs,
+      onTick: async () => (await folderSize(repository)) > maxBytes,
+    })
+    if (clone.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(clone.stderr))
+    if ((await folderSize(repository)) > maxBytes)
+      throw new ScanRefusedError('fetch_failed', 'The repository is too large to scan.')
+    const files = await listFiles(repository, home)
+    return { source: { files, read: (paths) => readFiles(repository, home, paths) }, remove }
+  } catch (error) {
+    await remove()
+    throw error
+  }
+}
+
+function cloneFailure(stderr: string): string {
+  if (/not found|does not exist|Repository not found|404/i.test(stderr)) {
+    return 'We could not find that repository (it may be private).'
+  }
+  if (/Remote branch .* not found/i.test(stderr)) return 'That branch does not exist.'
+  if (/Authentication|could not read Username|403/i.test(stderr)) {
+    return 'That repository is private; only public repositories can be scanned.'
+  }
+  return 'We could not clone that repository.'
+}
+
+async function listFiles(repository: string, home: string): Promise<RepositoryFile[]> {
+  const result = await runGit(['ls-tree', '-r', '-l', '-z', '--full-tree', 'HEAD'], {
+    cwd: repository,
+    home,
+    timeoutMs: 30_000,
+  })
+  if (result.code !== 0) throw new ScanRefusedError('fetch_failed', 'The repository has no commits to scan.')
+  const files: RepositoryFile[] = []
+  for (const entry of result.stdout.toString('utf8').split('\0')) {
+    // "<mode> <type> <object> <size>\t<path>": regular files only (no symlinks 120000, no submodules 160000)
+    const match = /^(100644|100755) blob [0-9a-f]+\s+(\d+)\t([\s\S]+)$/.exec(entry)
+    if (!match || isSkippedPath(match[3]!)) continue
+    files.push({ path: match[3]!, size: Number(match[2]) })
+    if (files.length >= MAX_FILES) break
+  }
+  return files
+}
+
+async function readFiles(repository: string, home: string, paths: string[]): Promise<Map<string, string>> {
+  const texts = new Map<string, string>()
+  const wanted = paths.filter((file) => !file.includes('\n'))
+  if (wanted.length === 0) return texts
+  const result = await runGit(['cat-file', '--batch'], {
+    cwd: repository,
+    home,
+    input: wanted.map((file) => `HEAD:${file}\n`).join(''),
+    timeoutMs: 30_000,
+  })
+  // each answer: "<object> blob <size>\n<content>\n", or "<name> missing\n"
+  const output = result.stdout
+  let offset = 0
+  for (const file of wanted) {
+    const newline = output.indexOf(10, offset)
+    if (newline === -1) break
+    const header = output.subarray(offset, newline).toString('utf8')
+    offset = newline + 1
+    const blob = /^[0-9a-f]+ blob (\d+)$/.exec(header)
+    if (!blob) continue
+    const size = Number(blob[1])
+    if (size <= MAX_MANIFEST_BYTES) texts.set(file, output.subarray(offset, offset + size).toString('utf8'))
+    offset += size + 1
+  }
+  return texts
+}

@@ -1,0 +1,132 @@
+// Languages by file bytes, like GitHub's language bar, from Linguist's own data (linguist-languages): extensions
+// and file names decide the language; vendored, generated and minified files are left out.
+import type { Signal } from './signals.ts'
+
+interface LanguageIndex {
+  byExtension: Map<string, string>
+  byFilename: Map<string, string>
+}
+
+let index: Promise<LanguageIndex> | null = null
+
+/** When two languages claim an extension and neither lists it first, the more common one wins. */
+const PREFERRED = [
+  'JavaScript',
+  'TypeScript',
+  'Python',
+  'Java',
+  'C#',
+  'C++',
+  'C',
+  'PHP',
+  'Ruby',
+  'Go',
+  'Rust',
+  'Kotlin',
+  'Swift',
+  'Objective-C',
+  'Shell',
+  'HTML',
+  'CSS',
+  'Markdown',
+]
+
+/** SQL is data to Linguist, and its dialects (PL/SQL, SQLPL, T-SQL) cannot be told apart by extension. */
+const UNCOUNTED_EXTENSIONS = new Set(['.sql'])
+
+/** Only languages people list in a stack: code and markup (not data such as JSON or prose such as Markdown). */
+const COUNTED_TYPES = new Set(['programming', 'markup'])
+
+/** Loads Linguist's data once, on first use (about 0.3 s), never at boot. */
+export function loadLanguageIndex(): Promise<LanguageIndex> {
+  index ??= buildIndex()
+  return index
+}
+
+async function buildIndex(): Promise<LanguageIndex> {
+  const languages = (await import('linguist-languages')) as unknown as Record<
+    string,
+    { name: string; type: string; group?: string; extensions?: string[]; filenames?: string[] }
+  >
+  // every language takes part, so that '.md' goes to Markdown (prose, not counted), not to a programming
+  // language that also claims it; only then are uncounted types dropped
+  const candidates = new Map<string, { name: string; counted: boolean; primary: boolean }[]>()
+  const byFilename = new Map<string, string>()
+  for (const language of Object.values(languages)) {
+    const counted = COUNTED_TYPES.has(language.type)
+    // GitHub's language bar counts a grouped language as its group: TSX is TypeScript
+    const name = language.group ?? language.name
+    for (const filename of language.filenames ?? []) {
+      if (counted && !byFilename.has(filename)) byFilename.set(filename, name)
+    }
+    language.extensions?.forEach((extension, position) => {
+      const key = extension.toLowerCase()
+      const list = candidates.get(key) ?? []
+      list.push({ name, counted: counted && !UNCOUNTED_EXTENSIONS.has(key), primary: position === 0 })
+      candidates.set(key, list)
+    })
+  }
+  const rank = (name: string) => {
+    const position = PREFERRED.indexOf(name)
+    return position === -1 ? PREFERRED.length : position
+  }
+  const byExtension = new Map<string, string>()
+  for (const [extension, list] of candidates) {
+    const sorted = [...list].sort((a, b) => Number(b.primary) - Number(a.primary) || rank(a.name) - rank(b.name))
+    if (sorted[0]!.counted) byExtension.set(extension, sorted[0]!.name)
+  }
+  return { byExtension, byFilename }
+}
+
+/** Paths Linguist treats as vendored or generated. */
+const EXCLUDED =
+  /(^|\/)(vendor|third[_-]party|node_modules|bower_components|dist|build|out|target|coverage|\.git|Pods|Carthage|__pycache__|\.venv|venv|site-packages|generated|__generated__)\/|\.min\.(js|css)$|[.-]bundle\.js$|\.pb\.go$|_pb2\.py$|\.d\.ts$/
+
+export interface LanguageShare {
+  name: string
+  bytes: number
+  share: number
+}
+
+export function languageOf(index: LanguageIndex, path: string): string | undefined {
+  const base = path.slice(path.lastIndexOf('/') + 1)
+  const byName = index.byFilename.get(base)
+  if (byName) return byName
+  const dot = base.lastIndexOf('.')
+  if (dot <= 0) return undefined
+  return index.byExtension.get(base.slice(dot).toLowerCase())
+}
+
+/** Bytes per language, largest first. */
+export function measureLanguages(index: LanguageIndex, files: { path: string; size: number }[]): LanguageShare[] {
+  const bytes = new Map<string, number>()
+  let total = 0
+  for (const file of files) {
+    if (EXCLUDED.test(file.path)) continue
+    const language = languageOf(index, file.path)
+    if (!language) continue
+    bytes.set(language, (bytes.get(language) ?? 0) + file.size)
+    total += file.size
+  }
+  return [...bytes]
+    .map(([name, count]) => ({ name, bytes: count, share: total > 0 ? count / total : 0 }))
+    .sort((a, b) => b.bytes - a.bytes)
+}
+
+/** A language counts when it holds at least 1% of the code (and always the largest), at most 10 of them. */
+export function languageSignals(shares: LanguageShare[]): Signal[] {
+  return shares
+    .filter((language, position) => position === 0 || language.share >= 0.01)
+    .filter((language) => language.bytes > 0)
+    .slice(0, 10)
+    .map((language) => ({
+      kind: 'linguist' as const,
+      name: language.name,
+      source: `languages: ${formatShare(language.share)} of code`,
+    }))
+}
+
+function formatShare(share: number): string {
+  const percent = share * 100
+  return `${percent >= 10 ? Math.round(percent) : percent.toFixed(1)}%`
+}

@@ -1,0 +1,187 @@
+// Fetches one web page for a scan, within the safety rules: http(s) only, every hop's address checked (redirects
+// at most 5), 10 s for the whole fetch, 5 MB of decoded body at most, HTML only.
+import http from 'node:http'
+import https from 'node:https'
+import type { TLSSocket } from 'node:tls'
+import zlib from 'node:zlib'
+import { assertHostAllowed, createSafeLookup, type NetworkPolicy, ScanRefusedError } from './ssrf.ts'
+
+export const FETCH_LIMITS = { maxRedirects: 5, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 }
+
+export interface FetchedPage {
+  /** The URL after redirects. */
+  url: string
+  status: number
+  /** Response headers of the final hop, lower-case names, every value. */
+  headers: Record<string, string[]>
+  /** Cookies set along the way, {name: [value]} (lower-case names, as the fingerprints expect). */
+  cookies: Record<string, string[]>
+  html: string
+  /** True when the body was cut at the size cap. */
+  truncated: boolean
+  /** Organisation that issued the TLS certificate, when https. */
+  certIssuer?: string
+  redirects: string[]
+}
+
+export interface FetchOptions extends NetworkPolicy {
+  userAgent?: string
+  limits?: Partial<typeof FETCH_LIMITS>
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i
+
+export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<FetchedPage> {
+  const limits = { ...FETCH_LIMITS, ...options.limits }
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), limits.timeoutMs)
+  const cookies: Record<string, string[]> = {}
+  const redirects: string[] = []
+  try {
+    let url = new URL(rawUrl)
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ScanRefusedError('scheme', 'Only http and https URLs can be scanned.')
+      }
+      if (url.username || url.password) throw new ScanRefusedError('scheme', 'URLs with credentials cannot be scanned.')
+      // IP literals never reach the lookup, so they are checked here; names are resolved and checked by the lookup
+      assertHostAllowed(url.hostname, options)
+      const response = await request(url, options, controller.signal)
+      for (const cookie of setCookies(response.headers['set-cookie'])) {
+        cookies[cookie.name] = [...(cookies[cookie.name] ?? []), cookie.value]
+      }
+      const location = response.headers.location
+      if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
+        response.resume()
+        if (hop >= limits.maxRedirects) {
+          throw new ScanRefusedError(
+            'too_many_redirects',
+            `The page redirected more than ${limits.maxRedirects} times.`,
+          )
+        }
+        url = new URL(location, url)
+        redirects.push(url.href)
+        continue
+      }
+      const contentType = String(response.headers['content-type'] ?? '')
+      if (contentType && !HTML_TYPES.test(contentType)) {
+        response.resume()
+        throw new ScanRefusedError('not_html', `The page is not HTML (${contentType.split(';')[0]}).`)
+      }
+      const { body, truncated } = await readBody(response, limits.maxBytes)
+      const html = decode(body, contentType)
+      if (!contentType && !/^\s*</.test(html)) throw new ScanRefusedError('not_html', 'The page is not HTML.')
+      const socket = response.socket as TLSSocket | null
+      const issuer =
+        socket && typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate()?.issuer : null
+      return {
+        url: url.href,
+        status: response.statusCode ?? 0,
+        headers: headerLists(response.headers),
+        cookies,
+        html,
+        truncated,
+        certIssuer: issuer?.O ? String(issuer.O) : undefined,
+        redirects,
+      }
+    }
+  } catch (error) {
+    if (error instanceof ScanRefusedError) throw error
+    const refused = (error as { code?: string; cause?: unknown }).code === 'ESCANREFUSED' ? error : null
+    if (refused) throw new ScanRefusedError('private_address', (refused as Error).message)
+    if (controller.signal.aborted) throw new ScanRefusedError('fetch_failed', 'The page took longer than 10 seconds.')
+    throw new ScanRefusedError('fetch_failed', `We could not fetch the page (${(error as Error).message}).`)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function request(url: URL, options: FetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        signal,
+        lookup: createSafeLookup(options) as never,
+        headers: {
+          'user-agent': options.userAgent ?? 'Mozilla/5.0 (compatible; StackatlasScanner/1.0)',
+          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          'accept-encoding': 'gzip, deflate, br',
+          'accept-language': 'en',
+        },
+      },
+      resolve,
+    )
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+function readBody(response: http.IncomingMessage, maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
+  const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase()
+  const stream =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? response.pipe(zlib.createGunzip())
+      : encoding === 'deflate'
+        ? response.pipe(zlib.createInflate())
+        : encoding === 'br'
+          ? response.pipe(zlib.createBrotliDecompress())
+          : response
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let done = false
+    const finish = (truncated: boolean) => {
+      if (done) return
+      done = true
+      resolve({ body: Buffer.concat(chunks), truncated })
+    }
+    stream.on('data', (chunk: Buffer) => {
+      if (done) return
+      // the cap applies to decoded bytes, so a small compressed bomb cannot grow past it
+      const room = maxBytes - size
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+      size += Math.min(chunk.length, room)
+      if (size >= maxBytes) {
+        finish(true)
+        response.destroy()
+        stream.destroy()
+      }
+    })
+    stream.on('end', () => finish(false))
+    stream.on('error', (error) => (done ? undefined : reject(error)))
+    response.on('error', (error) => (done ? undefined : reject(error)))
+  })
+}
+
+function decode(body: Buffer, contentType: string): string {
+  const head = body.subarray(0, 2048).toString('latin1')
+  const charset =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1] ?? 'utf-8'
+  try {
+    return new TextDecoder(charset.toLowerCase()).decode(body)
+  } catch {
+    return new TextDecoder('utf-8').decode(body)
+  }
+}
+
+function headerLists(headers: http.IncomingHttpHeaders): Record<string, string[]> {
+  const lists: Record<string, string[]> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name === 'set-cookie') continue
+    lists[name.toLowerCase()] = Array.isArray(value) ? value : [String(value)]
+  }
+  return lists
+}
+
+function setCookies(header: string[] | undefined): { name: string; value: string }[] {
+  return (header ?? []).flatMap((line) => {
+    const pair = line.split(';')[0] ?? ''
+    const index = pair.indexOf('=')
+    if (index <= 0) return []
+    return [{ name: pair.slice(0, index).trim().toLowerCase(), value: pair.slice(index + 1).trim() }]
+  })
+}

@@ -1,0 +1,38 @@
+// Go: go.mod (direct requirements; "// indirect" ones are what dependencies need).
+import { cleanVersion, type Signal } from '../signals.ts'
+import type { ManifestParser } from './parser.ts'
+
+export const goModParser: ManifestParser = {
+  id: 'go.mod',
+  matches: (_path, base) => base === 'go.mod',
+  parse(file, context) {
+    const signals: Signal[] = []
+    let inRequire = false
+    let goVersion: string | null = null
+    for (const raw of file.text.split('\n')) {
+      const line = raw.trim()
+      if (line.startsWith('module ')) {
+        context.addLocalPackage('go', line.slice(7).trim().replace(/"/g, ''))
+        continue
+      }
+      const go = /^go\s+([\d.]+)/.exec(line)
+      if (go) goVersion = go[1]!
+      if (line.startsWith('require (')) {
+        inRequire = true
+        continue
+      }
+      if (inRequire && line === ')') {
+        inRequire = false
+        continue
+      }
+      const requirement = inRequire ? line : line.startsWith('require ') ? line.slice(8).trim() : null
+      if (!requirement || requirement.includes('// indirect')) continue
+      const match = /^("?)([^\s"]+)\1\s+(v[^\s]+)/.exec(requirement)
+      if (match) signals.push({ kind: 'go', name: match[2]!, version: cleanVersion(match[3]), source: file.path })
+    }
+    signals.push({ kind: 'name', name: 'Go', version: goVersion, source: file.path })
+    return signals
+  },
+}
+
+export const goParsers = [goModParser]

@@ -1,0 +1,320 @@
+// Analyzes a repository's files, wherever they come from (a local folder walk or a shallow git clone read through
+// `git cat-file`): manifests and config files through the parsers, languages through Linguist's data.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { aliasFallbacks, normalizeAlias } from './alias-normalize.ts'
+import { type LanguageShare, languageSignals, loadLanguageIndex, measureLanguages } from './languages.ts'
+import { ciParsers } from './parsers/ci.ts'
+import { containerParsers } from './parsers/containers.ts'
+import { dartParsers } from './parsers/dart.ts'
+import { declaredParsers } from './parsers/declared.ts'
+import { dotnetParsers } from './parsers/dotnet.ts'
+import { elixirParsers } from './parsers/elixir.ts'
+import { envParsers } from './parsers/env.ts'
+import { goParsers } from './parsers/go.ts'
+import { javascriptParsers } from './parsers/javascript.ts'
+import { jvmParsers } from './parsers/jvm.ts'
+import { markerParsers } from './parsers/markers.ts'
+import type { ManifestParser, ParseContext } from './parsers/parser.ts'
+import { phpParsers } from './parsers/php.ts'
+import { pythonParsers } from './parsers/python.ts'
+import { rubyParsers } from './parsers/ruby.ts'
+import { runtimeParsers } from './parsers/runtimes.ts'
+import { rustParsers } from './parsers/rust.ts'
+import { swiftParsers } from './parsers/swift.ts'
+import { terraformParsers } from './parsers/terraform.ts'
+import { isPackageEcosystem, type PackageEcosystem, type Signal } from './signals.ts'
+
+export const manifestParsers: ManifestParser[] = [
+  ...javascriptParsers,
+  ...pythonParsers,
+  ...rubyParsers,
+  ...goParsers,
+  ...rustParsers,
+  ...phpParsers,
+  ...jvmParsers,
+  ...dotnetParsers,
+  ...dartParsers,
+  ...swiftParsers,
+  ...elixirParsers,
+  ...containerParsers,
+  ...ciParsers,
+  ...terraformParsers,
+  ...runtimeParsers,
+  ...envParsers,
+  ...declaredParsers,
+  ...markerParsers,
+]
+
+export interface RepositoryFile {
+  /** Posix path relative to the root. */
+  path: string
+  size: number
+}
+
+/** A repository's regular files (never symlinks) and a way to read some of them. */
+export interface FileSource {
+  files: RepositoryFile[]
+  /** Texts of the given files; files that cannot be read are left out. */
+  read(paths: string[]): Promise<Map<string, string>>
+  /** True when the walk stopped at the file cap. */
+  truncated?: boolean
+}
+
+export interface RepositoryAnalysis {
+  signals: Signal[]
+  languages: LanguageShare[]
+  fileCount: number
+  manifestCount: number
+  truncated: boolean
+}
+
+/** Manifests above this size are skipped (a lockfile this large is generated noise). */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024
+export const MAX_FILES = 200_000
+
+/** Folders never walked: installed dependencies, build output, caches, other VCS data. */
+const SKIPPED_FOLDERS = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  'bower_components',
+  'jspm_packages',
+  'vendor',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  '.gradle',
+  'target',
+  'dist',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.cache',
+  '.parcel-cache',
+  'coverage',
+  '.terraform',
+  'Pods',
+  'Carthage',
+  'DerivedData',
+  'site-packages',
+  '.bundle',
+  '_build',
+  'deps',
+  '.dart_tool',
+  'elm-stuff',
+  'obj',
+])
+
+/** Whether a repository path lies in a folder the analysis skips (node_modules/, vendor/, ...). */
+export function isSkippedPath(filePath: string): boolean {
+  const parts = filePath.split('/')
+  for (let index = 0; index < parts.length - 1; index++) if (SKIPPED_FOLDERS.has(parts[index]!)) return true
+  return false
+}
+
+export async function analyzeFileSource(source: FileSource): Promise<RepositoryAnalysis> {
+  const languageIndex = loadLanguageIndex()
+  const matched: { path: string; base: string; parsers: ManifestParser[] }[] = []
+  for (const file of source.files) {
+    const base = file.path.slice(file.path.lastIndexOf('/') + 1)
+    const parsers = manifestParsers.filter((parser) => parser.matches(file.path, base))
+    if (parsers.length > 0 && file.size <= MAX_MANIFEST_BYTES) matched.push({ path: file.path, base, parsers })
+  }
+  const toRead = matched
+    .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
+    .map((entry) => entry.path)
+  const texts = await source.read(toRead)
+
+  const lockVersions = new Map<string, Map<string, string>>() // `${ecosystem}\0${dir}` -> alias -> version
+  const localPackages = new Set<string>() // `${ecosystem}\0${alias}`
+  const context: ParseContext = {
+    addLockVersions(ecosystem, dir, versions) {
+      const key = `${ecosystem}\0${dir}`
+      const map = lockVersions.get(key) ?? new Map<string, string>()
+      for (const [name, version] of versions) map.set(normalizeAlias(ecosystem, name), version)
+      lockVersions.set(key, map)
+    },
+    addLocalPackage(ecosystem, name) {
+      localPackages.add(`${ecosystem}\0${normalizeAlias(ecosystem, name)}`)
+    },
+  }
+
+  const signals: Signal[] = []
+  for (const entry of matched) {
+    const text = texts.get(entry.path)
+    for (const parser of entry.parsers) {
+      if (!parser.presenceOnly && text === undefined) continue
+      try {
+        signals.push(...parser.parse({ path: entry.path, base: entry.base, text: text ?? '' }, context))
+      } catch {
+        // a file we cannot make sense of is skipped; the rest of the scan goes on
+      }
+    }
+  }
+
+  const resolved = resolvePackages(signals, lockVersions, localPackages)
+  const hasPackageJson = source.files.some((file) => file.path.endsWith('package.json'))
+  const managers = new Set(['npm', 'Yarn', 'pnpm', 'Bun'])
+  if (hasPackageJson && !resolved.some((signal) => signal.kind === 'name' && managers.has(signal.name))) {
+    const root = source.files.filter((file) => file.path.endsWith('package.json')).sort(byDepth)[0]!
+    resolved.push({ kind: 'name', name: 'npm', source: root.path })
+  }
+  const languages = measureLanguages(await languageIndex, source.files)
+  resolved.push(...languageSignals(languages))
+  return {
+    signals: resolved,
+    languages,
+    fileCount: source.files.length,
+    manifestCount: matched.length,
+    truncated: Boolean(source.truncated),
+  }
+}
+
+function byDepth(a: { path: string }, b: { path: string }) {
+  return a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path)
+}
+
+/** Drops a repository's own packages and fills in the versions its lockfiles resolved. */
+function resolvePackages(
+  signals: Signal[],
+  lockVersions: Map<string, Map<string, string>>,
+  localPackages: Set<string>,
+): Signal[] {
+  const result: Signal[] = []
+  for (const signal of signals) {
+    if (!isPackageEcosystem(signal.kind)) {
+      result.push(signal)
+      continue
+    }
+    const alias = normalizeAlias(signal.kind, signal.name)
+    if (localPackages.has(`${signal.kind}\0${alias}`)) continue
+    const locked = lockedVersion(lockVersions, signal.kind, dirOfSource(signal.source), alias)
+    result.push(locked ? { ...signal, version: locked } : signal)
+  }
+  return result
+}
+
+function dirOfSource(source: string): string {
+  const index = source.lastIndexOf('/')
+  return index === -1 ? '' : source.slice(0, index)
+}
+
+/** The nearest lockfile at or above the manifest's folder wins (workspaces share the root lockfile). */
+function lockedVersion(
+  lockVersions: Map<string, Map<string, string>>,
+  ecosystem: PackageEcosystem,
+  dir: string,
+  alias: string,
+): string | undefined {
+  const names = [alias, ...aliasFallbacks(ecosystem, alias)]
+  let current: string | null = dir
+  while (current !== null) {
+    const map = lockVersions.get(`${ecosystem}\0${current}`)
+    if (map) for (const name of names) if (map.has(name)) return map.get(name)
+    current = current === '' ? null : current.includes('/') ? current.slice(0, current.lastIndexOf('/')) : ''
+  }
+  return undefined
+}
+
+/**
+ * Lists a local folder's regular files. Symbolic links are never followed (a repository could point one at
+ * /etc/passwd), and dependency, build and cache folders are skipped.
+ */
+export async function walkFolder(root: string, maxFiles = MAX_FILES): Promise<FileSource> {
+  const absoluteRoot = path.resolve(root)
+  const files: RepositoryFile[] = []
+  let truncated = false
+  const pendingStats: Promise<void>[] = []
+
+  async function visit(dir: string, relative: string, depth: number): Promise<void> {
+    if (depth > 40 || truncated) return
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    const subfolders: Promise<void>[] = []
+    for (const entry of entries) {
+      const childRelative = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name))
+          subfolders.push(visit(path.join(dir, entry.name), childRelative, depth + 1))
+      } else if (entry.isFile()) {
+        if (files.length >= maxFiles) {
+          truncated = true
+          break
+        }
+        const file: RepositoryFile = { path: childRelative, size: 0 }
+        files.push(file)
+        pendingStats.push(
+          fs.lstat(path.join(dir, entry.name)).then(
+            (stat) => {
+              file.size = stat.size
+            },
+            () => {},
+          ),
+        )
+      }
+    }
+    await Promise.all(subfolders)
+  }
+
+  await visit(absoluteRoot, '', 0)
+  await Promise.all(pendingStats)
+  return {
+    files,
+    truncated,
+    async read(paths) {
+      const texts = new Map<string, string>()
+      await Promise.all(
+        paths.map(async (relative) => {
+          const absolute = path.join(absoluteRoot, relative)
+          if (!absolute.startsWith(absoluteRoot + path.sep)) return
+          try {
+            const stat = await fs.lstat(absolute)
+            if (!stat.isFile() || stat.size > MAX_MANIFEST_BYTES) return
+            texts.set(relative, await fs.readFile(absolute, 'utf8'))
+          } catch {}
+        }),
+      )
+      return texts
+    },
+  }
+}
+
+/** Analyzes a local folder (the CLI's offline mode, file:// scans of non-git folders, the bench). */
+export async function analyzeFolder(root: string): Promise<RepositoryAnalysis> {
+  const analysis = await analyzeFileSource(await walkFolder(root))
+  const isRepository = await fs.stat(path.join(root, '.git')).then(
+    () => true,
+    () => false,
+  )
+  if (isRepository) analysis.signals.push({ kind: 'name', name: 'Git', source: '.git' })
+  return analysis
+}
+
+/** Code hosts and the tool each one is. */
+const CODE_HOST_TOOLS: Record<string, string> = {
+  'github.com': 'GitHub',
+  'gitlab.com': 'GitLab',
+  'bitbucket.org': 'Bitbucket',
+  'codeberg.org': 'Codeberg',
+}
+
+/** A cloned repository is a Git repository, hosted where its URL says. */
+export function repositorySignals(cloneUrl: string): Signal[] {
+  const signals: Signal[] = [{ kind: 'name', name: 'Git', source: 'repository' }]
+  const host = URL.canParse(cloneUrl) ? new URL(cloneUrl).hostname.replace(/^www\./, '') : ''
+  const tool = CODE_HOST_TOOLS[host]
+  if (tool) signals.push({ kind: 'name', name: tool, source: host })
+  return signals
+}

@@ -1,0 +1,67 @@
+// What a scan URL points at, and the key under which scans of the same thing are joined and reused.
+import { describe, expect, it } from 'vitest'
+import { parseScanTarget, ScanUrlError } from './scan-target.ts'
+
+const PUBLIC = { allowPrivateNetworks: false }
+const PRIVATE = { allowPrivateNetworks: true }
+
+describe('parseScanTarget', () => {
+  it('reads GitHub repository URLs, with or without a branch', () => {
+    expect(parseScanTarget('https://github.com/Acme/Shop', PUBLIC)).toMatchObject({
+      kind: 'repository',
+      key: 'git:github.com/acme/shop',
+      git: { cloneUrl: 'https://github.com/Acme/Shop.git' },
+    })
+    expect(parseScanTarget('github.com/acme/shop.git', PUBLIC)).toMatchObject({ key: 'git:github.com/acme/shop' })
+    expect(parseScanTarget('https://www.github.com/acme/shop/tree/develop', PUBLIC)).toMatchObject({
+      key: 'git:github.com/acme/shop#develop',
+      git: { cloneUrl: 'https://github.com/acme/shop.git', branch: 'develop' },
+    })
+    expect(parseScanTarget('https://github.com/acme/shop/blob/main/README.md', PUBLIC)).toMatchObject({
+      key: 'git:github.com/acme/shop',
+    })
+    expect(parseScanTarget('https://github.com/acme/shop/tree/%E0%A4%A', PUBLIC).kind).toBe('repository')
+  })
+
+  it('reads GitLab groups, Bitbucket and any .git URL', () => {
+    expect(parseScanTarget('https://gitlab.com/acme/platform/api/-/tree/main', PUBLIC)).toMatchObject({
+      key: 'git:gitlab.com/acme/platform/api#main',
+      git: { cloneUrl: 'https://gitlab.com/acme/platform/api.git', branch: 'main' },
+    })
+    expect(parseScanTarget('https://bitbucket.org/acme/app/src/release', PUBLIC)).toMatchObject({
+      git: { cloneUrl: 'https://bitbucket.org/acme/app.git', branch: 'release' },
+    })
+    expect(parseScanTarget('https://git.acme.com/team/app.git', PUBLIC)).toMatchObject({
+      kind: 'repository',
+      git: { cloneUrl: 'https://git.acme.com/team/app.git' },
+    })
+  })
+
+  it('gives one key to the spellings of a website', () => {
+    const keys = ['example.com', 'https://www.example.com/', 'http://example.com', 'EXAMPLE.com#pricing'].map(
+      (url) => parseScanTarget(url, PUBLIC).key,
+    )
+    expect(new Set(keys)).toEqual(new Set(['web:example.com']))
+    expect(parseScanTarget('example.com', PUBLIC)).toMatchObject({
+      url: 'https://example.com/',
+      hasExplicitScheme: false,
+    })
+  })
+
+  it('accepts internal hosts and local paths only when private networks are allowed', () => {
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost:3000', 'http://intranet/', '/srv/app']) {
+      expect(() => parseScanTarget(url, PUBLIC)).toThrow(ScanUrlError)
+      expect(() => parseScanTarget(url, PRIVATE)).not.toThrow()
+    }
+    expect(parseScanTarget('/srv/app', PRIVATE)).toMatchObject({ kind: 'folder', folder: '/srv/app' })
+    expect(parseScanTarget('file:///srv/app.git', PRIVATE)).toMatchObject({ kind: 'repository' })
+    // a bare word stays a format error even on internal installations
+    expect(() => parseScanTarget('intranet', PRIVATE)).toThrow('Url format is invalid.')
+  })
+
+  it('refuses other schemes', () => {
+    for (const url of ['ftp://example.com', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://example.com']) {
+      expect(() => parseScanTarget(url, PUBLIC)).toThrow('Only http and https URLs can be scanned.')
+    }
+  })
+})

@@ -1,0 +1,56 @@
+// npm run scan -- <folder> [--json]: run as a person would, offline on a local folder, without a database.
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGitRepository, type FixtureRepository } from './test-fixtures.ts'
+
+const run = promisify(execFile)
+const cli = fileURLToPath(new URL('./scan.cli.ts', import.meta.url))
+const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url))
+
+let repository: FixtureRepository
+
+beforeAll(() => {
+  repository = createGitRepository({
+    'package.json': JSON.stringify({ name: 'shop', dependencies: { express: '4.18.2', 'left-pad': '1.3.0' } }),
+    'docker-compose.yml': 'services:\n  db:\n    image: postgres:16\n',
+    'server.js': 'require("express")().listen(3000)\n'.repeat(10),
+  })
+})
+afterAll(() => repository.remove())
+
+describe('scan CLI', () => {
+  it('prints exactly {"tools":[{name, slug, category, is_package, version, sources}]} with --json', async () => {
+    const { stdout } = await run(node, [cli, repository.dir, '--json'], { env: { PATH: process.env.PATH ?? '' } })
+    const output = JSON.parse(stdout)
+    expect(Object.keys(output)).toEqual(['tools'])
+    for (const tool of output.tools) {
+      expect(Object.keys(tool)).toEqual(['name', 'slug', 'category', 'is_package', 'version', 'sources'])
+    }
+    const byName = new Map(output.tools.map((tool: { name: string }) => [tool.name, tool]))
+    expect(byName.get('Express')).toEqual({
+      name: 'Express',
+      slug: 'express',
+      category: 'Frameworks (Full Stack)',
+      is_package: false,
+      version: '4.18.2',
+      sources: ['package.json'],
+    })
+    expect(byName.get('PostgreSQL')).toMatchObject({ version: '16', sources: ['docker-compose.yml'] })
+    expect(byName.get('left-pad')).toMatchObject({ slug: 'npm-left-pad', is_package: true, category: null })
+    expect(byName.get('JavaScript')).toMatchObject({ sources: [expect.stringMatching(/^languages: 100% of code$/)] })
+  }, 60_000)
+
+  it('prints a table by default', async () => {
+    const { stdout } = await run(node, [cli, repository.dir], { env: { PATH: process.env.PATH ?? '' } })
+    expect(stdout.split('\n')[0]).toMatch(/^Tool\s+Category\s+Version\s+Found in$/)
+    expect(stdout).toMatch(/Express\s+Frameworks \(Full Stack\)\s+4\.18\.2\s+package\.json/)
+    expect(stdout).toMatch(/tools \(\d+ from the catalog, 1 packages\)/)
+  }, 60_000)
+
+  it('exits with 2 and the usage without an argument', async () => {
+    const error = await run(node, [cli]).catch((caught: { code: number; stderr: string }) => caught)
+    expect(error).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run scan') })
+  }, 60_000)
+})

@@ -1,0 +1,89 @@
+// Your stack without the site: npm run scan -- <folder|url> [--json]
+// A local folder is read offline; a website or repository URL is fetched (private addresses allowed: the CLI runs
+// on your own machine with your own network). Tools map through the catalog built in memory, no database needed.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { ScannedTool } from '#contracts/scan.ts'
+import { loadCatalogLookup } from './catalog-lookup.ts'
+import { analyzeFolder } from './repository-analyzer.ts'
+import { collectSignals } from './scan.service.ts'
+import { parseScanTarget, ScanUrlError } from './scan-target.ts'
+import type { Signal } from './signals.ts'
+import { ScanRefusedError } from './ssrf.ts'
+import { mapSignals } from './tool-mapper.ts'
+
+const USAGE = 'Usage: npm run scan -- <folder|url> [--json]'
+
+export async function scanForCli(input: string): Promise<ScannedTool[]> {
+  let signals: Signal[]
+  const folder = path.resolve(input)
+  if (fs.existsSync(folder) && fs.statSync(folder).isDirectory()) {
+    signals = (await analyzeFolder(folder)).signals
+  } else {
+    const target = parseScanTarget(input, { allowPrivateNetworks: true })
+    signals = await collectSignals(target, { allowPrivateNetworks: true })
+  }
+  const detected = await mapSignals(signals, loadCatalogLookup())
+  // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]})
+  return detected.map((tool) => ({
+    name: tool.name,
+    slug: tool.slug,
+    category: tool.category,
+    is_package: tool.is_package,
+    version: tool.version,
+    sources: tool.sources,
+  }))
+}
+
+export function formatTable(tools: ScannedTool[]): string {
+  if (tools.length === 0) return 'No tools found.\n'
+  const rows = tools.map((tool) => [
+    tool.name,
+    tool.is_package ? 'package' : (tool.category ?? ''),
+    tool.version ?? '',
+    tool.sources.slice(0, 2).join(', ') + (tool.sources.length > 2 ? `, +${tool.sources.length - 2}` : ''),
+  ])
+  const header = ['Tool', 'Category', 'Version', 'Found in']
+  const widths = header.map((title, column) =>
+    Math.min(48, Math.max(title.length, ...rows.map((row) => row[column]!.length))),
+  )
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (cell.length > widths[column]! ? `${cell.slice(0, widths[column]! - 1)}…` : cell))
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd()
+  const packages = tools.filter((tool) => tool.is_package).length
+  return [
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+    '',
+    `${tools.length} tools (${tools.length - packages} from the catalog, ${packages} packages)`,
+    '',
+  ].join('\n')
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  })
+  const input = positionals[0]
+  if (values.help || !input) {
+    process.stderr.write(`${USAGE}\n`)
+    process.exitCode = values.help ? 0 : 2
+    return
+  }
+  try {
+    const tools = await scanForCli(input)
+    process.stdout.write(values.json ? `${JSON.stringify({ tools })}\n` : formatTable(tools))
+  } catch (error) {
+    const known = error instanceof ScanRefusedError || error instanceof ScanUrlError
+    process.stderr.write(`${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`)
+    process.exitCode = 1
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()

@@ -1,0 +1,28 @@
+// Every field of a scan that leaves the server (contracts/scan.ts AnalyzeResponse).
+import type { AnalyzeResponse, ScanStage } from '#contracts/scan.ts'
+import type { ScanRow } from './scan.queries.ts'
+
+/** A real progress figure for the wizard's indicator: each stage is a step of the work. */
+const PROGRESS: Record<ScanStage, number> = {
+  queued: 5,
+  fetching: 20,
+  analyzing: 55,
+  mapping: 85,
+  done: 100,
+  failed: 100,
+}
+
+export function presentScan(scan: ScanRow, reused: boolean): AnalyzeResponse {
+  return {
+    state: scan.state,
+    stage: scan.stage,
+    progress: PROGRESS[scan.stage],
+    url: scan.url,
+    kind: scan.kind,
+    tools: scan.state === 'done' ? scan.tools : [],
+    error: scan.error,
+    started_at: scan.startedAt.toISOString(),
+    finished_at: scan.finishedAt?.toISOString() ?? null,
+    reused,
+  }
+}

@@ -1,0 +1,263 @@
+// Database side of scanning: the alias lookup the mapper uses, package tools created on demand, the scan rows, and
+// the "already claimed" stack check. Every query takes the database first.
+import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { ScannedTool } from '#contracts/scan.ts'
+import type { Db } from '../../db/client.ts'
+import { categories, companies, scans, stacks, toolAliases, tools, users } from '../../db/schema/index.ts'
+import type { PackageEcosystem } from './signals.ts'
+import { type AliasKey, type DetectedTool, type KnownTool, packageSlug, type ToolLookup } from './tool-mapper.ts'
+
+export type ScanRow = typeof scans.$inferSelect
+
+/** The mapper's lookup over tool_alias: approved, visible tools only. */
+export function createDatabaseLookup(db: Db): ToolLookup {
+  return {
+    async findByAliases(keys: AliasKey[]) {
+      const result = new Map<string, KnownTool>()
+      if (keys.length === 0) return result
+      const byKind = new Map<string, string[]>()
+      for (const key of keys) byKind.set(key.kind, [...(byKind.get(key.kind) ?? []), key.alias])
+      // one (kind, alias IN ...) branch per kind, so the lookup walks the table's primary key
+      const branches: SQL[] = []
+      for (const [kind, aliases] of byKind) {
+        for (let start = 0; start < aliases.length; start += 1000) {
+          branches.push(
+            and(eq(toolAliases.kind, kind), inArray(toolAliases.alias, aliases.slice(start, start + 1000)))!,
+          )
+        }
+      }
+      const rows = await db
+        .select({
+          kind: toolAliases.kind,
+          alias: toolAliases.alias,
+          id: tools.id,
+          name: tools.name,
+          slug: tools.slug,
+          isPackage: tools.isPackage,
+          category: categories.name,
+        })
+        .from(toolAliases)
+        .innerJoin(tools, eq(tools.id, toolAliases.toolId))
+        .leftJoin(categories, eq(categories.id, tools.categoryId))
+        .where(and(or(...branches), eq(tools.isHidden, false), eq(tools.isApproved, true)))
+      for (const row of rows) {
+        result.set(`${row.kind}:${row.alias}`, {
+          id: row.id,
+          name: row.name,
+          slug: row.slug,
+          category: row.category ?? null,
+          isPackage: row.isPackage,
+        })
+      }
+      return result
+    },
+  }
+}
+
+/** Where a package of each ecosystem is documented: the package tool's website. */
+export function packageRegistryUrl(ecosystem: PackageEcosystem, name: string): string {
+  const encoded = encodeURIComponent(name)
+  switch (ecosystem) {
+    case 'npm':
+      return `https://www.npmjs.com/package/${name}`
+    case 'pypi':
+      return `https://pypi.org/project/${encoded}/`
+    case 'rubygems':
+      return `https://rubygems.org/gems/${encoded}`
+    case 'go':
+      return `https://pkg.go.dev/${name}`
+    case 'cargo':
+      return `https://crates.io/crates/${encoded}`
+    case 'packagist':
+      return `https://packagist.org/packages/${name}`
+    case 'maven': {
+      const [group, artifact] = name.split(':')
+      return `https://central.sonatype.com/artifact/${group}/${artifact}`
+    }
+    case 'nuget':
+      return `https://www.nuget.org/packages/${encoded}`
+    case 'pub':
+      return `https://pub.dev/packages/${encoded}`
+    case 'hex':
+      return `https://hex.pm/packages/${encoded}`
+    case 'swift':
+      return `https://swiftpackageindex.com/search?query=${encoded}`
+  }
+}
+
+const ECOSYSTEM_LABELS: Record<PackageEcosystem, string> = {
+  npm: 'npm',
+  pypi: 'PyPI',
+  rubygems: 'RubyGems',
+  go: 'Go',
+  cargo: 'crates.io',
+  packagist: 'Packagist',
+  maven: 'Maven',
+  nuget: 'NuGet',
+  pub: 'pub.dev',
+  hex: 'Hex',
+  swift: 'Swift',
+}
+
+/**
+ * Creates the package tools a scan found and the catalog lacks (is_package, approved, with an alias of their
+ * ecosystem so the next scan finds them), and returns the detected tools with their stored slugs and names.
+ */
+export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Promise<ScannedTool[]> {
+  const pending = detected.filter((tool) => tool.newPackage)
+  const stored = new Map<DetectedTool, { name: string; slug: string }>()
+  if (pending.length > 0) {
+    // any tool already holding the alias wins, hidden or not (the alias is the table's primary key)
+    const existing = await findToolsByAliases(
+      db,
+      pending.map((tool) => ({ kind: tool.newPackage!.ecosystem, alias: tool.newPackage!.alias })),
+    )
+    const missing = pending.filter((tool) => {
+      const row = existing.get(`${tool.newPackage!.ecosystem}:${tool.newPackage!.alias}`)
+      if (row) stored.set(tool, row)
+      return !row
+    })
+    if (missing.length > 0) {
+      await db.transaction(async (tx) => {
+        for (const tool of missing) {
+          const created = await insertPackageTool(tx as unknown as Db, tool.newPackage!)
+          if (created) stored.set(tool, created)
+        }
+      })
+    }
+    // packages another scan created at the same moment
+    const unresolved = pending.filter((tool) => !stored.has(tool))
+    if (unresolved.length > 0) {
+      const raced = await findToolsByAliases(
+        db,
+        unresolved.map((tool) => ({ kind: tool.newPackage!.ecosystem, alias: tool.newPackage!.alias })),
+      )
+      for (const tool of unresolved) {
+        const row = raced.get(`${tool.newPackage!.ecosystem}:${tool.newPackage!.alias}`)
+        if (row) stored.set(tool, row)
+      }
+    }
+  }
+  return detected.flatMap((tool) => {
+    const { newPackage: _newPackage, ...rest } = tool
+    if (!tool.newPackage) return [rest]
+    const row = stored.get(tool)
+    return row ? [{ ...rest, slug: row.slug, name: row.name }] : []
+  })
+}
+
+async function insertPackageTool(
+  db: Db,
+  { ecosystem, name, alias }: { ecosystem: PackageEcosystem; name: string; alias: string },
+): Promise<{ name: string; slug: string } | null> {
+  const baseSlug = packageSlug(ecosystem, alias)
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const slug = attempt === 1 ? baseSlug : `${baseSlug.slice(0, 56)}-${attempt}`
+    const [row] = await db
+      .insert(tools)
+      .values({
+        slug,
+        name,
+        title: `${name} package on ${ECOSYSTEM_LABELS[ecosystem]}`,
+        websiteUrl: packageRegistryUrl(ecosystem, name),
+        isPackage: true,
+        packageEcosystem: ecosystem,
+        isApproved: true,
+        searchVector: sql`setweight(to_tsvector('simple', ${name}), 'A')`,
+      })
+      .onConflictDoNothing({ target: tools.slug })
+      .returning({ id: tools.id, slug: tools.slug, name: tools.name })
+    if (!row) continue // slug taken by another tool: try the next number
+    const [aliasRow] = await db
+      .insert(toolAliases)
+      .values({ toolId: row.id, kind: ecosystem, alias })
+      .onConflictDoNothing()
+      .returning({ toolId: toolAliases.toolId })
+    if (aliasRow) return { slug: row.slug, name: row.name }
+    await db.delete(tools).where(eq(tools.id, row.id))
+    return null
+  }
+  return null
+}
+
+async function findToolsByAliases(db: Db, keys: { kind: string; alias: string }[]) {
+  const result = new Map<string, { name: string; slug: string }>()
+  const byKind = new Map<string, string[]>()
+  for (const key of keys) byKind.set(key.kind, [...(byKind.get(key.kind) ?? []), key.alias])
+  for (const [kind, aliases] of byKind) {
+    const rows = await db
+      .select({ alias: toolAliases.alias, name: tools.name, slug: tools.slug })
+      .from(toolAliases)
+      .innerJoin(tools, eq(tools.id, toolAliases.toolId))
+      .where(and(eq(toolAliases.kind, kind), inArray(toolAliases.alias, aliases)))
+    for (const row of rows) result.set(`${kind}:${row.alias}`, { name: row.name, slug: row.slug })
+  }
+  return result
+}
+
+export async function findLatestScan(db: Db, targetKey: string): Promise<ScanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(eq(scans.targetKey, targetKey))
+    .orderBy(desc(scans.startedAt), desc(scans.id))
+    .limit(1)
+  return row
+}
+
+export async function insertScan(db: Db, values: typeof scans.$inferInsert): Promise<ScanRow> {
+  const [row] = await db.insert(scans).values(values).returning()
+  return row!
+}
+
+export async function updateScan(db: Db, id: number, patch: Partial<typeof scans.$inferInsert>): Promise<void> {
+  await db
+    .update(scans)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(scans.id, id))
+}
+
+/** Scans of a user still running (touched recently: a scan whose runner died does not count forever). */
+export async function countRunningScans(db: Db, userId: number, aliveSince: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(scans)
+    .where(and(eq(scans.userId, userId), eq(scans.state, 'scanning'), gte(scans.updatedAt, aliveSince)))
+  return row?.count ?? 0
+}
+
+export async function countScansStartedSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(scans)
+    .where(and(eq(scans.userId, userId), gte(scans.startedAt, since)))
+  return row?.count ?? 0
+}
+
+/** Serializes "find the latest scan, maybe start one" per target across every instance (PostgreSQL and PGlite). */
+export async function lockScanTarget(db: Db, targetKey: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`scan:${targetKey}`}))`)
+}
+
+/**
+ * The public stack whose website is this URL's site, as '/{ownerSlug}/{stackSlug}'. The stored website is matched
+ * in the spellings people type (with or without scheme, www. and a trailing slash), through the lower(website_url)
+ * index; a code-host URL (github.com/owner/repo) must match down to the repository.
+ */
+export async function findClaimedStackPath(db: Db, site: { host: string; path: string }): Promise<string | null> {
+  const bases = [site.host, `www.${site.host}`].map((host) => `${host}${site.path}`)
+  const spellings = bases.flatMap((base) =>
+    ['', 'http://', 'https://'].flatMap((scheme) => [`${scheme}${base}`, `${scheme}${base}/`]),
+  )
+  const [row] = await db
+    .select({ stackSlug: stacks.slug, username: users.username, companySlug: companies.slug })
+    .from(stacks)
+    .leftJoin(users, eq(users.id, stacks.ownerUserId))
+    .leftJoin(companies, eq(companies.id, stacks.ownerCompanyId))
+    .where(and(inArray(sql`lower(${stacks.websiteUrl})`, spellings), eq(stacks.isPrivate, false)))
+    .orderBy(desc(stacks.followersCount), stacks.id)
+    .limit(1)
+  if (!row) return null
+  const owner = row.companySlug ?? row.username
+  return owner ? `/${owner}/${row.stackSlug}` : null
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TestClient } from '../../test/client.ts'
+import { buildUser } from '../../test/factories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { connectGithub, insertCompany, insertTool } from './test-support.ts'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+describe('GET /api/v1/stacks/{ownerSlug}/{stackSlug}', () => {
+  it('answers the stack page with tools grouped by layer and category, in catalog order', async () => {
+    const user = await buildUser(ctx.app)
+    const application = { slug: 'application-and-data', name: 'Application and Data', position: 1 }
+    const devops = { slug: 'devops', name: 'DevOps', position: 3 }
+    const docker = await insertTool(ctx.app.db, {
+      name: 'Docker',
+      category: { slug: 'containers', name: 'Containers' },
+      layer: devops,
+    })
+    const react = await insertTool(ctx.app.db, {
+      name: 'React',
+      title: 'A JavaScript library for building user interfaces',
+      category: { slug: 'javascript-ui-libraries', name: 'JavaScript UI Libraries', position: 2 },
+      layer: application,
+    })
+    const postgres = await insertTool(ctx.app.db, {
+      name: 'PostgreSQL',
+      category: { slug: 'databases', name: 'Databases', position: 1 },
+      layer: application,
+    })
+    const loose = await insertTool(ctx.app.db, { name: 'Homegrown' })
+    const created = await user.client.post('/api/v1/stacks/create', {
+      stack: {
+        name: 'Shop',
+        description: 'The shop',
+        website_url: 'shop.example',
+        services: [docker.id, react.id, loose.id, postgres.id],
+        owner: { type: 'User', id: user.id },
+      },
+    })
+    const response = await new TestClient(ctx.app).get(`/api/v1/stacks/${user.username}/shop`)
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({
+      id: created.body.id,
+      name: 'Shop',
+      slug: 'shop',
+      path: `/${user.username}/shop`,
+      description: 'The shop',
+      website_url: 'shop.example',
+      private: false,
+      owner: { type: 'User', slug: user.username, id: user.id },
+      can_edit: false,
+      edit_path: `/stack-edit/${user.username}/shop/info`,
+      tools_count: 4,
+    })
+    const layers = response.body.layers.map((layer: any) => [
+      layer.name,
+      layer.tools_count,
+      layer.categories.map((category: any) => [category.name, category.tools.map((tool: any) => tool.name)]),
+    ])
+    expect(layers).toEqual([
+      [
+        'Application and Data',
+        2,
+        [
+          ['Databases', ['PostgreSQL']],
+          ['JavaScript UI Libraries', ['React']],
+        ],
+      ],
+      ['DevOps', 1, [['Containers', ['Docker']]]],
+      ['Other', 1, [['Other', ['Homegrown']]]],
+    ])
+    expect(response.body.layers[0].categories[1].tools[0]).toEqual({
+      id: react.id,
+      name: 'React',
+      slug: react.slug,
+      image_url: `/logos/${react.slug}.svg`,
+      canonical_url: `/tools/${react.slug}`,
+      title: 'A JavaScript library for building user interfaces',
+      is_package: false,
+      stacks_count: 1,
+    })
+    expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60')
+    const own = await user.client.get(`/api/v1/stacks/${user.username}/shop`)
+    expect(own.body.can_edit).toBe(true)
+  })
+
+  it('answers 404 for a private stack to everyone but its owner', async () => {
+    const user = await buildUser(ctx.app)
+    const other = await buildUser(ctx.app)
+    await connectGithub(ctx.app.db, user.id)
+    const tool = await insertTool(ctx.app.db)
+    await user.client.post('/api/v1/stacks/create', {
+      stack: { name: 'Secret', private: true, services: [tool.id], owner: { type: 'User', id: user.id } },
+    })
+    const url = `/api/v1/stacks/${user.username}/secret`
+    expect((await new TestClient(ctx.app).get(url)).status).toBe(404)
+    expect((await other.client.get(url)).status).toBe(404)
+    const own = await user.client.get(url)
+    expect(own.status).toBe(200)
+    expect(own.headers['cache-control']).toBe('private, no-store')
+  })
+
+  it("shows a company's private stack to its members, editable by its admins only", async () => {
+    const admin = await buildUser(ctx.app)
+    const member = await buildUser(ctx.app)
+    const tool = await insertTool(ctx.app.db)
+    const company = await insertCompany(ctx.app.db, { privateMode: true, admins: [admin], members: [member] })
+    await admin.client.post('/api/v1/stacks/create', {
+      stack: { name: 'Backend', private: true, services: [tool.id], owner: { type: 'Company', id: company.id } },
+    })
+    const url = `/api/v1/stacks/${company.slug}/backend`
+    expect((await member.client.get(url)).body).toMatchObject({ can_edit: false, owner: { type: 'Company' } })
+    expect((await admin.client.get(url)).body.can_edit).toBe(true)
+    expect((await new TestClient(ctx.app).get(url)).status).toBe(404)
+  })
+
+  it('answers 404 for an unknown owner or stack', async () => {
+    const user = await buildUser(ctx.app)
+    expect((await new TestClient(ctx.app).get('/api/v1/stacks/nobody-here/none')).status).toBe(404)
+    expect((await new TestClient(ctx.app).get(`/api/v1/stacks/${user.username}/none`)).status).toBe(404)
+  })
+})

@@ -1,0 +1,358 @@
+// Reads and writes of the tool catalog. Every function takes the database first. Search design and the reasons
+// for this query: docs/decisions/006-tool-search.md.
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import { slugify } from '#contracts/owners.ts'
+import type { Db } from '../../db/client.ts'
+import { categories, companies, layers, stacks, stackTools, toolAliases, tools, users } from '../../db/schema/index.ts'
+import { nameKey } from '../../db/seed/catalog/names.ts'
+import { refreshToolSearchVectors } from '../../db/tool-search.ts'
+
+/** The columns every tool list answers with (presentTool turns them into the Tool record). */
+const toolListColumns = {
+  id: tools.id,
+  slug: tools.slug,
+  name: tools.name,
+  title: tools.title,
+  imageUrl: tools.imageUrl,
+  websiteUrl: tools.websiteUrl,
+  isApproved: tools.isApproved,
+  isPackage: tools.isPackage,
+  isHidden: tools.isHidden,
+  submittedById: tools.submittedById,
+  stacksCount: tools.stacksCount,
+  popularity: tools.popularity,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  layerSlug: layers.slug,
+  layerName: layers.name,
+}
+
+export type ToolListRow = Awaited<ReturnType<typeof listPopularTools>>[number]
+
+function selectToolList(db: Db) {
+  return db
+    .select(toolListColumns)
+    .from(tools)
+    .leftJoin(categories, eq(categories.id, tools.categoryId))
+    .leftJoin(layers, eq(layers.id, categories.layerId))
+}
+
+/** Spelled as the indexes are (DESC NULLS LAST), or the planner cannot read them in order and sorts every row. */
+const popularityFirst = sql`${tools.popularity} desc nulls last`
+
+/** In public lists: approved and not hidden by a moderator. */
+const isListed = and(eq(tools.isApproved, true), eq(tools.isHidden, false))!
+/** Directory and popular lists leave ecosystem packages out (they are thousands of npm/PyPI names). */
+const isListedProduct = and(isListed, eq(tools.isPackage, false))!
+
+/** Listed tools, plus the viewer's own submissions (just_added) and, for moderators, everything. */
+function isVisibleTo(viewer: { id: number; isModerator: boolean } | null): SQL {
+  if (viewer?.isModerator) return sql`true`
+  if (viewer) return or(isListed, eq(tools.submittedById, viewer.id))!
+  return isListed
+}
+
+export function listPopularTools(db: Db, limit: number) {
+  return selectToolList(db).where(isListedProduct).orderBy(popularityFirst, asc(tools.name), asc(tools.id)).limit(limit)
+}
+
+/**
+ * Newest first. A catalog seeded in one transaction shares one created_at: ties go to the later insert, not to
+ * popularity, which would only repeat the popular list under another heading.
+ */
+export function listNewestTools(db: Db, limit: number) {
+  return selectToolList(db)
+    .where(isListedProduct)
+    .orderBy(sql`${tools.createdAt} desc nulls last`, desc(tools.id))
+    .limit(limit)
+}
+
+export async function findCategoryBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      name: categories.name,
+      layerId: layers.id,
+      layerSlug: layers.slug,
+      layerName: layers.name,
+    })
+    .from(categories)
+    .innerJoin(layers, eq(layers.id, categories.layerId))
+    .where(eq(categories.slug, slug))
+  return row ?? null
+}
+
+export async function findLayerBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(layers).where(eq(layers.slug, slug))
+  return row ?? null
+}
+
+/** One page of the directory, most popular first. Fetches one extra row to tell whether a next page exists. */
+export function listDirectoryTools(
+  db: Db,
+  filter: { categoryId?: number; layerId?: number },
+  page: { limit: number; offset: number },
+) {
+  const conditions: SQL[] = [isListedProduct]
+  if (filter.categoryId !== undefined) conditions.push(eq(tools.categoryId, filter.categoryId))
+  if (filter.layerId !== undefined) conditions.push(eq(categories.layerId, filter.layerId))
+  return selectToolList(db)
+    .where(and(...conditions))
+    .orderBy(popularityFirst, asc(tools.name), asc(tools.id))
+    .limit(page.limit + 1)
+    .offset(page.offset)
+}
+
+/** Layers in order, each with its categories in order and the number of listed tools in each. */
+export function listLayersWithCounts(db: Db) {
+  return db
+    .select({
+      layerSlug: layers.slug,
+      layerName: layers.name,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      toolsCount: count(tools.id),
+    })
+    .from(layers)
+    .innerJoin(categories, eq(categories.layerId, layers.id))
+    .leftJoin(tools, and(eq(tools.categoryId, categories.id), isListedProduct))
+    .groupBy(layers.id, categories.id)
+    .orderBy(asc(layers.position), asc(categories.position), asc(categories.name))
+}
+
+export async function findToolBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      ...toolListColumns,
+      description: tools.description,
+      brandColor: tools.brandColor,
+    })
+    .from(tools)
+    .leftJoin(categories, eq(categories.id, tools.categoryId))
+    .leftJoin(layers, eq(layers.id, categories.layerId))
+    .where(eq(tools.slug, slug))
+  return row ?? null
+}
+
+export async function findToolLogo(db: Db, slug: string) {
+  const [row] = await db
+    .select({ name: tools.name, logoSvg: tools.logoSvg, brandColor: tools.brandColor })
+    .from(tools)
+    .where(eq(tools.slug, slug))
+  return row ?? null
+}
+
+/** Public stacks that use the tool, most followed first, with their owner's slug. */
+export async function listPublicStacksUsingTool(db: Db, toolId: number, limit: number) {
+  return db
+    .select({
+      id: stacks.id,
+      name: stacks.name,
+      slug: stacks.slug,
+      imageUrl: stacks.imageUrl,
+      userSlug: users.username,
+      userName: users.name,
+      userImage: users.image,
+      companySlug: companies.slug,
+      companyName: companies.name,
+      companyImage: companies.imageUrl,
+    })
+    .from(stackTools)
+    .innerJoin(stacks, eq(stacks.id, stackTools.stackId))
+    .leftJoin(users, eq(users.id, stacks.ownerUserId))
+    .leftJoin(companies, eq(companies.id, stacks.ownerCompanyId))
+    .where(
+      and(
+        eq(stackTools.toolId, toolId),
+        eq(stacks.isPrivate, false),
+        or(isNotNull(users.username), isNotNull(companies.slug)),
+      ),
+    )
+    .orderBy(desc(stacks.followersCount), desc(stacks.createdAt), asc(stacks.id))
+    .limit(limit)
+}
+
+/** Tools whose slug is exactly one of `slugs` and that the viewer may see. */
+export async function findToolsByExactSlugs(
+  db: Db,
+  slugs: string[],
+  viewer: { id: number; isModerator: boolean } | null,
+) {
+  if (slugs.length === 0) return []
+  return selectToolList(db).where(and(inArray(tools.slug, slugs), isVisibleTo(viewer)))
+}
+
+/**
+ * Resolves loose names as the scanner and old links give them ("Node.js", "golang", "postgres", "express-js"):
+ * an exact slug, then the slugified name, then a 'name' alias or the tool's own loose name key. Unknown names are
+ * skipped. Answers a map from each input to its tool id.
+ */
+export async function resolveToolSlugs(db: Db, inputs: string[]): Promise<Map<string, number>> {
+  const resolved = new Map<string, number>()
+  if (inputs.length === 0) return resolved
+  const slugCandidates = [...new Set(inputs.flatMap((input) => [input.toLowerCase(), slugify(input)]))]
+  const keys = [...new Set(inputs.map(nameKey))]
+  const [bySlug, byAlias, byNameKey] = await Promise.all([
+    db.select({ id: tools.id, slug: tools.slug }).from(tools).where(inArray(tools.slug, slugCandidates)),
+    db
+      .select({ id: toolAliases.toolId, alias: toolAliases.alias })
+      .from(toolAliases)
+      .where(and(eq(toolAliases.kind, 'name'), inArray(toolAliases.alias, keys))),
+    // lower(name) is trigram-indexed; equality on it uses that index (PostgreSQL 14+)
+    db
+      .select({ id: tools.id, name: tools.name })
+      .from(tools)
+      .where(
+        inArray(
+          sql`lower(${tools.name})`,
+          inputs.map((input) => input.toLowerCase()),
+        ),
+      ),
+  ])
+  const slugIds = new Map(bySlug.map((row) => [row.slug, row.id]))
+  const aliasIds = new Map(byAlias.map((row) => [row.alias, row.id]))
+  const nameIds = new Map(byNameKey.map((row) => [nameKey(row.name), row.id]))
+  for (const input of inputs) {
+    const id =
+      slugIds.get(input.toLowerCase()) ??
+      slugIds.get(slugify(input)) ??
+      nameIds.get(nameKey(input)) ??
+      aliasIds.get(nameKey(input))
+    if (id !== undefined) resolved.set(input, id)
+  }
+  return resolved
+}
+
+export async function findToolsByIds(db: Db, ids: number[], viewer: { id: number; isModerator: boolean } | null) {
+  if (ids.length === 0) return []
+  return selectToolList(db).where(and(inArray(tools.id, ids), isVisibleTo(viewer)))
+}
+
+// --- search ---------------------------------------------------------------------------------------------------
+
+/**
+ * The search document of a tool, as SQL over the row `tool` (docs/decisions/006-tool-search.md):
+ * A: the name as written, split at punctuation, and its loose key ('Node.js' gives node.js, node, js, nodejs);
+ * B: every alias (spellings, package names, fingerprint names), also split at punctuation ('@sentry/node');
+ * C: the one-line title, kept for ranking experiments but never matched by search (its query asks for A or B).
+ */
+export interface ParsedSearch {
+  /** to_tsquery('simple', ...) text: every word as a prefix, all required, name or alias weights only. */
+  tsquery: string
+  /** lower(q), for the exact-name and name-prefix boosts. */
+  lower: string
+  /** nameKey(q): 'node js' and 'NodeJS' both give 'nodejs', compared with names and 'name' aliases. */
+  key: string
+}
+
+export const SEARCH_MAX_WORDS = 8
+
+/**
+ * Null when the query has no letter or digit to search for. Each space-separated term becomes word prefixes: a
+ * plain word as itself ('post' gives 'post':*); a punctuated term ('node.js', '@sentry/node') as the whole token
+ * PostgreSQL's parser makes of it OR all its letter-and-digit parts, so it matches a search document that keeps
+ * 'node.js' whole (the catalog seed's) as well as one that also splits it (server/db/tool-search.ts).
+ */
+export function parseSearchQuery(q: string): ParsedSearch | null {
+  const text = q.normalize('NFKC').trim().toLowerCase()
+  const groups: string[] = []
+  let words = 0
+  for (const term of new Set(text.split(/\s+/))) {
+    const parts = [...new Set(term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, SEARCH_MAX_WORDS - words)
+    if (parts.length === 0) continue
+    words += parts.length
+    // Parts hold only letters and digits; the whole term loses quotes and backslashes, the only characters
+    // that mean something inside a quoted to_tsquery operand.
+    const allParts = parts.map((part) => `'${part}':*AB`).join(' & ')
+    groups.push(parts.length === 1 ? allParts : `('${term.replace(/['\\]/g, '')}':*AB | ${allParts})`)
+    if (words >= SEARCH_MAX_WORDS) break
+  }
+  if (groups.length === 0) return null
+  return { tsquery: groups.join(' & '), lower: text, key: nameKey(text) }
+}
+
+/**
+ * One page of search hits: tools whose name or aliases contain every query word as a word prefix (GIN index on
+ * search_vector), exact names first (the name or a reviewed 'name' alias), then names starting with the query
+ * (also when punctuation and spaces are ignored), then the rest (a word or an alias matched), each tier by
+ * popularity. Fetches limit + 1 rows to answer has_more without counting.
+ */
+export function searchTools(
+  db: Db,
+  search: ParsedSearch,
+  options: { includePackages: boolean; limit: number; offset: number },
+) {
+  // The loose key ('Po.st' gives 'post') only counts as a prefix, so an exact name or another spelling wins. The
+  // catalog also stores every tool's own loose key as a 'name' alias: those aliases count as the loose key.
+  const looseName = sql`regexp_replace(lower(${tools.name}), '[[:space:]._-]+', '', 'g')`
+  const spelledTools = sql`select ${toolAliases.toolId} from ${toolAliases}
+    join ${tools} as "spelled" on "spelled"."id" = ${toolAliases.toolId}
+    where ${toolAliases.kind} = 'name' and ${toolAliases.alias} = ${search.key}
+      and ${toolAliases.alias} <> regexp_replace(lower("spelled"."name"), '[[:space:]._-]+', '', 'g')`
+  const tier = sql<number>`case
+    when lower(${tools.name}) = ${search.lower} or ${tools.id} in (${spelledTools}) then 0
+    when starts_with(lower(${tools.name}), ${search.lower}) or starts_with(${looseName}, ${search.key}) then 1
+    else 2 end`
+  const conditions: SQL[] = [sql`${tools.searchVector} @@ to_tsquery('simple', ${search.tsquery})`, isListed]
+  if (!options.includePackages) conditions.push(eq(tools.isPackage, false))
+  return selectToolList(db)
+    .where(and(...conditions))
+    .orderBy(tier, popularityFirst, asc(tools.name), asc(tools.id))
+    .limit(options.limit + 1)
+    .offset(options.offset)
+}
+
+// --- create ---------------------------------------------------------------------------------------------------
+
+/** A tool already known by this name: same name ignoring case, same slug, same loose key as a 'name' alias. */
+export async function findToolIdByName(db: Db, name: string): Promise<number | null> {
+  const resolved = await resolveToolSlugs(db, [name])
+  return resolved.get(name) ?? null
+}
+
+/** Tools whose website mentions `host`; the caller compares the sites exactly (a rare write, so a scan is fine). */
+export async function listToolsWithWebsiteLike(db: Db, host: string) {
+  const pattern = `%${host.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  return db
+    .select({ id: tools.id, websiteUrl: tools.websiteUrl })
+    .from(tools)
+    .where(sql`lower(${tools.websiteUrl}) like ${pattern}`)
+    .orderBy(desc(tools.isApproved), popularityFirst, asc(tools.id))
+    .limit(50)
+}
+
+/** Slugs a tool can never have: paths of /api/v1/tools/{slug}'s siblings. */
+const RESERVED_TOOL_SLUGS = new Set(['newest'])
+
+/** Inserts a submitted tool under a free slug ('name', then 'name-2', ...), with its search document. */
+export async function insertSubmittedTool(
+  db: Db,
+  input: { name: string; websiteUrl: string; submittedById: number },
+): Promise<number> {
+  const base = slugify(input.name) || 'tool'
+  const taken = await db
+    .select({ slug: tools.slug })
+    .from(tools)
+    .where(or(eq(tools.slug, base), sql`${tools.slug} like ${`${base}-%`}`))
+  const takenSlugs = new Set(taken.map((row) => row.slug))
+  for (let suffix = 1; ; suffix++) {
+    const slug = suffix === 1 ? base : `${base}-${suffix}`
+    if (takenSlugs.has(slug) || RESERVED_TOOL_SLUGS.has(slug)) continue
+    const [row] = await db
+      .insert(tools)
+      .values({
+        slug,
+        name: input.name,
+        websiteUrl: input.websiteUrl,
+        isApproved: false,
+        submittedById: input.submittedById,
+      })
+      .onConflictDoNothing({ target: tools.slug })
+      .returning({ id: tools.id })
+    if (row) {
+      await refreshToolSearchVectors(db, [row.id])
+      return row.id
+    }
+  }
+}

@@ -1,0 +1,267 @@
+// The tool catalog's API: the specs' /services calls (popular, search, find by slugs, create) and the directory
+// and tool-page reads. Public reads carry Cache-Control and an ETag; answers that depend on the viewer are private.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorEnvelope } from '#contracts/errors.ts'
+import {
+  NEWEST_TOOLS_COUNT,
+  POPULAR_TOOLS_COUNT,
+  TOOL_PAGE_STACKS_COUNT,
+  TOOLS_PAGE_SIZE,
+} from '#contracts/tool-limits.ts'
+import {
+  CreatedToolResponse,
+  CreateToolBody,
+  DirectoryQuery,
+  DirectoryResponse,
+  FindBySlugsQuery,
+  isFlagSet,
+  LayersResponse,
+  normalizeWebsiteUrl,
+  PagedToolsResponse,
+  SearchToolsQuery,
+  splitSlugs,
+  ToolListResponse,
+  ToolResponse,
+} from '#contracts/tools.ts'
+import { renderMonogram } from '../../db/seed/catalog/monogram.ts'
+import { requireRealUser } from '../../http/auth-guard.ts'
+import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags } from '../../http/cache.ts'
+import { fieldError, notFound } from '../../http/errors.ts'
+import { logoRoutes } from './logos.routes.ts'
+import { ShortQueryCache } from './short-query-cache.ts'
+import { presentLayers, presentToolDetail, presentTools } from './tools.presenter.ts'
+import {
+  findCategoryBySlug,
+  findLayerBySlug,
+  findToolBySlug,
+  findToolsByIds,
+  listDirectoryTools,
+  listLayersWithCounts,
+  listNewestTools,
+  listPopularTools,
+  listPublicStacksUsingTool,
+  parseSearchQuery,
+  searchTools,
+} from './tools.queries.ts'
+import { findToolsByActualSlugs, findToolsByLooseSlugs, submitTool } from './tools.service.ts'
+
+const tags = ['tools']
+const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope }
+/** Lists change when the catalog or popularity changes: a minute fresh is plenty, and shields the database. */
+const LIST_MAX_AGE = 60
+
+export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerEtags(app)
+  const shortQueries = new ShortQueryCache<PagedToolsResponse>({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 5000 })
+  await app.register(logoRoutes, { renderMonogram })
+
+  app.get(
+    '/api/v1/services/popular_services',
+    {
+      schema: {
+        tags,
+        summary: `The ${POPULAR_TOOLS_COUNT} most popular approved tools (no packages), most popular first`,
+        response: { 200: ToolListResponse },
+      },
+    },
+    async (_request, reply) => {
+      cachePublicly(reply, LIST_MAX_AGE)
+      return { tools: presentTools(await listPopularTools(app.db, POPULAR_TOOLS_COUNT), null) }
+    },
+  )
+
+  app.get(
+    '/api/v1/services/search',
+    {
+      schema: {
+        tags,
+        summary: 'Tool search: every word a prefix of the name or an alias; exact names first, then by popularity',
+        querystring: SearchToolsQuery,
+        response: { 200: PagedToolsResponse, 400: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const { q, page } = request.query
+      cachePublicly(reply, LIST_MAX_AGE)
+      const search = parseSearchQuery(q)
+      if (!search) return { tools: [], page, per_page: TOOLS_PAGE_SIZE, has_more: false }
+      const includePackages = isFlagSet(request.query.packages)
+      const cacheKey = ShortQueryCache.isShort(search.lower) ? `${search.lower}\n${page}\n${includePackages}` : null
+      const cached = cacheKey ? shortQueries.get(cacheKey) : undefined
+      if (cached) return cached
+      const rows = await searchTools(app.db, search, {
+        includePackages,
+        limit: TOOLS_PAGE_SIZE,
+        offset: (page - 1) * TOOLS_PAGE_SIZE,
+      })
+      const answer = pageOf(rows, page)
+      if (cacheKey) shortQueries.set(cacheKey, answer)
+      return answer
+    },
+  )
+
+  app.get(
+    '/services/find_all_by_slug',
+    {
+      schema: {
+        tags,
+        summary: 'Tools for comma-joined slugs or names (aliases and loose spellings resolve); unknown ones skipped',
+        querystring: FindBySlugsQuery,
+        response: { 200: ToolListResponse, 400: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.sessionUser()
+      reply.header('cache-control', 'private, no-cache')
+      const rows = await findToolsByLooseSlugs(app.db, splitSlugs(request.query.slugs), viewer)
+      return { tools: presentTools(rows, viewer?.id ?? null) }
+    },
+  )
+
+  app.get(
+    '/services/find_all_by_actual_slug',
+    {
+      schema: {
+        tags,
+        summary: 'Tools for comma-separated exact slugs; unknown ones skipped',
+        querystring: FindBySlugsQuery.pick({ slugs: true }),
+        response: { 200: ToolListResponse, 400: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.sessionUser()
+      reply.header('cache-control', 'private, no-cache')
+      const rows = await findToolsByActualSlugs(app.db, splitSlugs(request.query.slugs), viewer)
+      return { tools: presentTools(rows, viewer?.id ?? null) }
+    },
+  )
+
+  app.post(
+    '/api/v1/services/create',
+    {
+      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 hour' } } : {},
+      schema: {
+        tags,
+        summary: 'Submit a tool (unapproved, just_added); an existing tool with that name or website is answered',
+        body: CreateToolBody,
+        response: {
+          200: CreatedToolResponse,
+          201: CreatedToolResponse,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRealUser(request, 'Impersonated users are not allowed to add tools')
+      const websiteUrl = normalizeWebsiteUrl(request.body.service.website_url)
+      if (!websiteUrl) throw fieldError('website_url', 'Invalid URL')
+      const { toolId, isNew } = await submitTool(app.db, { name: request.body.service.name, websiteUrl }, user.id)
+      // The answer is the tool even when a moderator hid it: the submitter learns it exists instead of adding it again.
+      const [row] = await findToolsByIds(app.db, [toolId], { id: user.id, isModerator: true })
+      reply.code(isNew ? 201 : 200).header('cache-control', 'no-store')
+      return { tool: presentTools([row!], user.id)[0]! }
+    },
+  )
+
+  app.get(
+    '/api/v1/tools',
+    {
+      schema: {
+        tags,
+        summary: `The directory: ${TOOLS_PAGE_SIZE} tools a page, most popular first, by layer or category`,
+        querystring: DirectoryQuery,
+        response: { 200: DirectoryResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { page } = request.query
+      let filter: { categoryId?: number; layerId?: number } = {}
+      let layer: { slug: string; name: string } | null = null
+      let category: { slug: string; name: string } | null = null
+      if (request.query.category) {
+        const found = await findCategoryBySlug(app.db, request.query.category)
+        if (!found) throw notFound()
+        filter = { categoryId: found.id }
+        category = { slug: found.slug, name: found.name }
+        layer = { slug: found.layerSlug, name: found.layerName }
+      } else if (request.query.layer) {
+        const found = await findLayerBySlug(app.db, request.query.layer)
+        if (!found) throw notFound()
+        filter = { layerId: found.id }
+        layer = { slug: found.slug, name: found.name }
+      }
+      const rows = await listDirectoryTools(app.db, filter, {
+        limit: TOOLS_PAGE_SIZE,
+        offset: (page - 1) * TOOLS_PAGE_SIZE,
+      })
+      cachePublicly(reply, LIST_MAX_AGE)
+      return { ...pageOf(rows, page), layer, category }
+    },
+  )
+
+  app.get(
+    '/api/v1/tools/newest',
+    {
+      schema: {
+        tags,
+        summary: `The ${NEWEST_TOOLS_COUNT} newest approved tools (no packages)`,
+        response: { 200: ToolListResponse },
+      },
+    },
+    async (_request, reply) => {
+      cachePublicly(reply, LIST_MAX_AGE)
+      return { tools: presentTools(await listNewestTools(app.db, NEWEST_TOOLS_COUNT), null) }
+    },
+  )
+
+  app.get(
+    '/api/v1/layers',
+    {
+      schema: {
+        tags,
+        summary: 'Layers with their categories and the number of listed tools in each',
+        response: { 200: LayersResponse },
+      },
+    },
+    async (_request, reply) => {
+      cachePublicly(reply, 300)
+      return { layers: presentLayers(await listLayersWithCounts(app.db)) }
+    },
+  )
+
+  app.get(
+    '/api/v1/tools/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'The tool page: the tool, its description, and public stacks using it',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: ToolResponse, 404: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const tool = await findToolBySlug(app.db, request.params.slug.toLowerCase())
+      if (!tool) throw notFound()
+      const isPublic = tool.isApproved && !tool.isHidden
+      const viewer = isPublic ? null : await request.sessionUser()
+      // Unapproved and hidden tools exist only for their submitter and for moderators.
+      if (!isPublic && !(viewer && (viewer.isModerator || tool.submittedById === viewer.id))) throw notFound()
+      if (isPublic) cacheInSharedCachesOnly(reply, LIST_MAX_AGE)
+      else cachePrivately(reply)
+      const stacks = await listPublicStacksUsingTool(app.db, tool.id, TOOL_PAGE_STACKS_COUNT)
+      return { tool: presentToolDetail(tool, stacks, viewer?.id ?? null) }
+    },
+  )
+}
+
+function pageOf<T extends Parameters<typeof presentTools>[0][number]>(rows: T[], page: number) {
+  return {
+    tools: presentTools(rows.slice(0, TOOLS_PAGE_SIZE), null),
+    page,
+    per_page: TOOLS_PAGE_SIZE,
+    has_more: rows.length > TOOLS_PAGE_SIZE,
+  }
+}

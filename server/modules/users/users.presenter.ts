@@ -1,0 +1,44 @@
+import type { CurrentUser } from '#contracts/users.ts'
+import type { SessionUser } from '../../http/auth-guard.ts'
+import type { findUserProfile, listPersonalStacks, listUserCompanies } from './users.queries.ts'
+
+type Profile = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>
+
+export function presentCurrentUser(input: {
+  session: SessionUser
+  profile: Profile
+  companies: Awaited<ReturnType<typeof listUserCompanies>>
+  personalStacks: Awaited<ReturnType<typeof listPersonalStacks>>
+  hasGithub: boolean
+}): CurrentUser {
+  const { session, profile, companies, personalStacks } = input
+  const personal = personalStacks[0]
+  return {
+    id: profile.id,
+    username: profile.username ?? session.username,
+    name: profile.name,
+    email: profile.email,
+    image_url: profile.image,
+    moderator: session.isModerator,
+    is_admin: session.isAdmin,
+    impersonated: session.impersonated,
+    popularity: profile.popularity,
+    has_personal_github_install: input.hasGithub,
+    onboarded: profile.onboardedAt !== null,
+    // Filled by the notifications module (issue 5) once it lands; no notification exists before then.
+    notifications: [],
+    sticky_notifications: [],
+    notification_count: 0,
+    unread_notifications_count: 0,
+    counts: { stacks: personalStacks.length, companies: companies.length },
+    companies: companies.map((company) => ({
+      id: company.id,
+      name: company.name,
+      slug: company.slug,
+      image_url: company.imageUrl,
+    })),
+    personal_stack: personal
+      ? { name: personal.name, canonical_url: `/${profile.username ?? session.username}/${personal.slug}` }
+      : null,
+  }
+}

@@ -1,0 +1,45 @@
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { accounts, companies, companyMembers, stacks, users } from '../../db/schema/index.ts'
+
+export async function findUserProfile(db: Db, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId))
+  return user ?? null
+}
+
+export async function hasGithubAccount(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'github')))
+    .limit(1)
+  return Boolean(row)
+}
+
+export async function listUserCompanies(db: Db, userId: number) {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      slug: companies.slug,
+      imageUrl: companies.imageUrl,
+      role: companyMembers.role,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId))
+    .orderBy(asc(companies.name))
+}
+
+export async function listPersonalStacks(db: Db, userId: number) {
+  return db
+    .select({ id: stacks.id, name: stacks.name, slug: stacks.slug })
+    .from(stacks)
+    .where(eq(stacks.ownerUserId, userId))
+    .orderBy(asc(stacks.createdAt))
+}
+
+export async function countPersonalStacks(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(stacks).where(eq(stacks.ownerUserId, userId))
+  return row?.value ?? 0
+}

@@ -1,0 +1,37 @@
+// Uploads on the local disk under config.uploadDir, served by GET /uploads/{key} (server/storage/uploads.routes.ts).
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { CONTENT_TYPES, type FileStorage, STORAGE_KEY_PATTERN } from './storage.ts'
+
+export function createLocalDiskStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`)
+    return path.join(root, key)
+  }
+  return {
+    async put(key, bytes) {
+      const file = resolve(key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      // Write beside, then rename: a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`
+      await fs.writeFile(partial, bytes)
+      await fs.rename(partial, file)
+    },
+    async get(key) {
+      if (!STORAGE_KEY_PATTERN.test(key)) return null
+      try {
+        const bytes = await fs.readFile(resolve(key))
+        return { bytes, contentType: CONTENT_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream' }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true })
+    },
+    publicUrl(key) {
+      return `/uploads/${key}`
+    },
+  }
+}

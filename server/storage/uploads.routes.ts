@@ -1,0 +1,79 @@
+// Logo uploads for stacks and companies: POST /api/v1/uploads/logo (multipart, one PNG or JPEG file), answered with
+// the image_url to send with the stack or company; GET /uploads/{folder}/{file} serves what storage holds.
+import crypto from 'node:crypto'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireUser } from '../http/auth-guard.ts'
+import { badRequest, HttpError, notFound } from '../http/errors.ts'
+import { ImageRejected, LOGO_MAX_BYTES, reencodeLogo } from './images.ts'
+import { createLocalDiskStorage } from './local-disk.storage.ts'
+import type { FileStorage } from './storage.ts'
+
+const tags = ['uploads']
+const LOGO_TOO_LARGE = `is too large (maximum is ${LOGO_MAX_BYTES / 1024 / 1024} MB)`
+const NO_FILE = "can't be blank"
+const UNREADABLE = 'could not be read from the form'
+
+export const UploadLogoResponse = z.object({ image_url: z.string() })
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
+  const storage = options.storage ?? createLocalDiskStorage(app.config.uploadDir)
+
+  app.post(
+    '/api/v1/uploads/logo',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a logo (PNG or JPEG, at most 2 MB); answers its image_url',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadLogoResponse },
+      },
+      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+    },
+    async (request) => {
+      await requireUser(request)
+      let bytes: Buffer
+      try {
+        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })
+        if (!file) throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
+        bytes = await file.toBuffer()
+      } catch (error) {
+        if (error instanceof HttpError) throw error
+        const code = (error as { code?: string }).code
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'payload_too_large', `Image ${LOGO_TOO_LARGE}.`, {
+            fields: { image: [LOGO_TOO_LARGE] },
+          })
+        }
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
+        // Whatever else goes wrong while reading the form (a truncated body, too many parts) is the client's input.
+        throw badRequest(`Image ${UNREADABLE}.`, { image: [UNREADABLE] })
+      }
+      let logo: Awaited<ReturnType<typeof reencodeLogo>>
+      try {
+        logo = await reencodeLogo(bytes)
+      } catch (error) {
+        if (error instanceof ImageRejected) throw badRequest(`Image ${error.message}.`, { image: [error.message] })
+        throw error
+      }
+      const key = `logos/${crypto.randomUUID()}.${logo.extension}`
+      await storage.put(key, logo.bytes, logo.extension === 'png' ? 'image/png' : 'image/jpeg')
+      return { image_url: storage.publicUrl(key) }
+    },
+  )
+
+  app.get(
+    '/uploads/:folder/:file',
+    { schema: { hide: true, params: z.object({ folder: z.string(), file: z.string() }) } },
+    async (request, reply) => {
+      const stored = await storage.get(`${request.params.folder}/${request.params.file}`)
+      if (!stored) throw notFound()
+      return reply
+        .type(stored.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(stored.bytes)
+    },
+  )
+}

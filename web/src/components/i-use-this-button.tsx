@@ -1,0 +1,69 @@
+// I Use This (specs/onboarding-customers-teams-notifications.md §2, §6, §7): a button with a menu of the user's
+// company and personal stacks. Signed-out users get the sign-up modal, and the menu opens once they are in. Every
+// click of the button records i_use_this.clicked with the service. This file stays light (pages import it
+// directly); the menu, which brings Radix's popper code, loads only for signed-in users.
+import { Plus } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { track } from '../lib/analytics.ts'
+import { useCurrentUser, useSignInModal } from '../lib/session.tsx'
+import { cn } from './ui/cn.ts'
+
+const IUseThisMenu = lazy(() => import('./i-use-this-menu.tsx'))
+
+export interface IUseThisButtonProps {
+  serviceId: number
+  toolName: string
+  /** Called after the tool went into a stack or out of one (the page refreshes what it lists). */
+  onChanged?: () => void
+  className?: string
+}
+
+export const I_USE_THIS_LABEL = 'I Use This'
+
+/** The button's look; `isUsed` when one of the user's stacks holds the tool. */
+export function iUseThisButtonClass(isUsed: boolean, className?: string) {
+  return cn(
+    'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors',
+    isUsed
+      ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-100'
+      : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50',
+    className,
+  )
+}
+
+export function IUseThisButton(props: IUseThisButtonProps) {
+  const { serviceId, toolName, className } = props
+  const { user } = useCurrentUser()
+  const modal = useSignInModal()
+  const [isOpen, setIsOpen] = useState(false)
+  const recordClick = () => track('i_use_this.clicked', { service_id: serviceId })
+
+  if (user)
+    return (
+      <Suspense fallback={<PlainButton className={className} disabled />}>
+        <IUseThisMenu {...props} isOpen={isOpen} onOpenChange={setIsOpen} onTriggerClick={recordClick} />
+      </Suspense>
+    )
+  return (
+    <PlainButton
+      className={className}
+      onClick={() => {
+        recordClick()
+        modal.open({
+          mode: 'sign-up',
+          reason: `Sign up to add ${toolName} to your stack.`,
+          onSignedIn: () => setIsOpen(true),
+        })
+      }}
+    />
+  )
+}
+
+function PlainButton({ className, ...rest }: { className?: string; disabled?: boolean; onClick?: () => void }) {
+  return (
+    <button type="button" className={iUseThisButtonClass(false, className)} {...rest}>
+      <Plus className="size-4" aria-hidden="true" />
+      {I_USE_THIS_LABEL}
+    </button>
+  )
+}

@@ -1,0 +1,154 @@
+// The reusable sign-in / sign-up modal. Opened through useSignInModal(); after success the pending action runs
+// and the user stays on the page they were on.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { SignInForm, SignUpForm } from '#contracts/auth.ts'
+import { apiFetch } from '../lib/api.ts'
+import { fieldMessage } from '../lib/field-errors.ts'
+import { applyServerErrors } from '../lib/form-errors.ts'
+import { useSignInModal } from '../lib/session.tsx'
+import { siteQuery } from '../lib/site.ts'
+import { Alert } from './ui/alert.tsx'
+import { Button } from './ui/button.tsx'
+import { Dialog } from './ui/dialog.tsx'
+import { TextField } from './ui/field.tsx'
+import { GithubIcon } from './ui/github-icon.tsx'
+
+export function SignInModal() {
+  const modal = useSignInModal()
+  const isSignUp = modal.mode === 'sign-up'
+  return (
+    <Dialog
+      open={modal.isOpen}
+      onOpenChange={(open) => !open && modal.close()}
+      title={isSignUp ? 'Create your account' : 'Sign in'}
+      description={
+        modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.')
+      }
+    >
+      <GithubButton />
+      {isSignUp ? <SignUpFormView onDone={modal.complete} /> : <SignInFormView onDone={modal.complete} />}
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {isSignUp ? 'Already have an account? ' : 'New here? '}
+        <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
+          {isSignUp ? 'Sign in' : 'Create an account'}
+        </Button>
+      </p>
+    </Dialog>
+  )
+}
+
+function GithubButton() {
+  const { data } = useQuery(siteQuery)
+  const [isLoading, setIsLoading] = useState(false)
+  if (!data?.github_enabled) return null
+  const start = async () => {
+    setIsLoading(true)
+    const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
+      method: 'POST',
+      body: { provider: 'github', callbackURL: window.location.pathname + window.location.search },
+    }).catch(() => null)
+    if (result?.url) window.location.assign(result.url)
+    else setIsLoading(false)
+  }
+  return (
+    <div className="mb-4">
+      <Button variant="secondary" className="w-full" onClick={start} isLoading={isLoading}>
+        <GithubIcon className="size-4" /> Continue with GitHub
+      </Button>
+      <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </div>
+  )
+}
+
+function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
+  const [formError, setFormError] = useState('')
+  const { register, handleSubmit, setError, formState } = useForm<SignInForm>({ resolver: zodResolver(SignInForm) })
+  const submit = handleSubmit(async (values) => {
+    setFormError('')
+    try {
+      await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: values })
+      await onDone()
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['email', 'password']) || 'Invalid email or password')
+    }
+  })
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...register('email')}
+        error={fieldMessage('Email', formState.errors.email?.message)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...register('password')}
+        error={fieldMessage('Password', formState.errors.password?.message)}
+      />
+      <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
+        Sign in
+      </Button>
+    </form>
+  )
+}
+
+function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
+  const [formError, setFormError] = useState('')
+  const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
+  const submit = handleSubmit(async (values) => {
+    setFormError('')
+    try {
+      await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: values })
+      await onDone()
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['name', 'username', 'email', 'password']))
+    }
+  })
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <TextField
+        label="Name"
+        autoComplete="name"
+        autoFocus
+        {...register('name')}
+        error={fieldMessage('Name', formState.errors.name?.message)}
+      />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        {...register('username')}
+        error={fieldMessage('Username', formState.errors.username?.message)}
+        hint="Your profile lives at /your-username"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+        error={fieldMessage('Email', formState.errors.email?.message)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...register('password')}
+        error={fieldMessage('Password', formState.errors.password?.message)}
+        hint="At least 8 characters"
+      />
+      <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
+        Create account
+      </Button>
+    </form>
+  )
+}

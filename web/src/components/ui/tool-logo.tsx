@@ -1,0 +1,23 @@
+import { cn } from './cn.ts'
+
+/** A tool's (or company's) logo; every catalog tool has one at /logos/{slug}.svg (real or monogram). */
+export function ToolLogo({
+  src,
+  name,
+  className,
+}: {
+  src: string | null | undefined
+  name: string
+  className?: string
+}) {
+  return (
+    <img
+      src={src || '/logos/_placeholder.svg'}
+      alt=""
+      title={name}
+      loading="lazy"
+      decoding="async"
+      className={cn('size-10 shrink-0 rounded-lg bg-white object-contain p-1 ring-1 ring-slate-200', className)}
+    />
+  )
+}

@@ -1,0 +1,70 @@
+// /admin/*: the admin area for moderators and admins (others get a 403 page), one tab per panel.
+import { BarChart3, Users } from 'lucide-react'
+import { NavLink, Outlet, useOutletContext } from 'react-router'
+import type { CurrentUser } from '#contracts/users.ts'
+import { RequireSignIn } from '../../../components/require-sign-in.tsx'
+import { cn } from '../../../components/ui/cn.ts'
+import { Forbidden } from '../components/forbidden.tsx'
+
+/** Later issues add the moderation queues (tool approvals, flagged comments) here, visible to moderators too. */
+const TABS = [
+  { to: '/admin', label: 'Analytics', icon: BarChart3, end: true, adminOnly: true },
+  { to: '/admin/users', label: 'Users', icon: Users, end: false, adminOnly: true },
+]
+
+export default function AdminLayoutPage() {
+  return (
+    <RequireSignIn reason="Sign in to open the admin area.">
+      {(user) =>
+        user.moderator ? (
+          <AdminShell user={user} />
+        ) : (
+          <Forbidden message="The admin area is for moderators and admins." />
+        )
+      }
+    </RequireSignIn>
+  )
+}
+
+function AdminShell({ user }: { user: CurrentUser }) {
+  const tabs = TABS.filter((tab) => user.is_admin || !tab.adminOnly)
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`${user.is_admin ? 'Admin' : 'Moderation'} | Stackatlas`}</title>
+      <h1 className="text-2xl font-semibold text-slate-900">{user.is_admin ? 'Admin' : 'Moderation'}</h1>
+      {tabs.length > 0 && (
+        <nav aria-label="Admin" className="mt-4 border-b border-slate-200">
+          <ul className="-mb-px flex gap-1 overflow-x-auto">
+            {tabs.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium',
+                      isActive
+                        ? 'border-brand-600 text-brand-700'
+                        : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="mt-6">
+        <Outlet context={user} />
+      </div>
+    </div>
+  )
+}
+
+/** The signed-in moderator or admin, for the tab pages. */
+export function useAdminUser(): CurrentUser {
+  return useOutletContext<CurrentUser>()
+}

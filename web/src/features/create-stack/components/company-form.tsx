@@ -1,0 +1,292 @@
+// The new-company form (specs/stack-creation-and-editing.md §2 Company form, §4 Company name check, §5): every rule
+// of contracts/companies.ts CompanyForm, the name collision on blur (highlighted, no message), the e-mail-domain
+// notice, and the 'company already exists' modal with Update Company and Continue.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { type CompanyExistsResponse, CompanyForm } from '#contracts/companies.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { cn } from '../../../components/ui/cn.ts'
+import { Dialog } from '../../../components/ui/dialog.tsx'
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
+import { applyServerErrors } from '../../../lib/form-errors.ts'
+import { getCompanyExists } from '../api/get-company-exists.ts'
+import { type NewCompanyDraft, toCompanyInput } from '../state/wizard-state.ts'
+import { blankLabels, formFieldMessage, requiredMessage } from './form-messages.ts'
+import { LogoField } from './logo-field.tsx'
+
+type CompanyInput = z.input<typeof CompanyForm>
+export type CompanyValues = z.output<typeof CompanyForm>
+export type ExistingCompany = NonNullable<CompanyExistsResponse['company']>
+
+const LABELS = {
+  name: 'Company Name',
+  website_url: 'Website',
+  description: 'Description',
+  email_address: 'Company Email',
+  angellist_url: 'AngelList Profile URL',
+  twitter_username: 'Twitter Username',
+} as const
+const FIELDS = [...Object.keys(LABELS), 'image_url'] as Array<keyof CompanyInput>
+
+/** The host a website or e-mail belongs to, without 'www.'. */
+function hostOf(value: string): string | null {
+  const text = value.trim()
+  if (!text) return null
+  try {
+    return new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`).hostname.replace(/^www\./, '').toLowerCase()
+  } catch {
+    return null
+  }
+}
+
+/** spec §5: the e-mail's domain differs from the website's (a subdomain of the website counts as the same). */
+export function emailDomainDiffers(websiteUrl: string, email: string): boolean {
+  const site = hostOf(websiteUrl)
+  const emailDomain = email.trim().split('@')[1]?.toLowerCase()
+  if (!site || !emailDomain?.includes('.')) return false
+  return emailDomain !== site && !emailDomain.endsWith(`.${site}`)
+}
+
+export function CompanyFormView({
+  defaultValues,
+  onDraftChange,
+  onSubmit,
+  onUpdateExisting,
+  submitLabel,
+  secondaryAction,
+  disabled,
+}: {
+  defaultValues: NewCompanyDraft
+  /** Every change, so the session keeps what was typed (and the edit area knows it is unsaved). */
+  onDraftChange: (draft: Partial<NewCompanyDraft>) => void
+  /** Throws ApiError for the server's answer; its field errors go onto the inputs. */
+  onSubmit: (values: CompanyValues) => Promise<void>
+  /** The modal's Update Company for a company the user administers. */
+  onUpdateExisting: (company: ExistingCompany, values: CompanyValues) => Promise<void>
+  submitLabel: string
+  secondaryAction?: React.ReactNode
+  disabled?: boolean
+}) {
+  const form = useForm<CompanyInput, unknown, CompanyValues>({
+    resolver: zodResolver(CompanyForm),
+    defaultValues: toCompanyInput(defaultValues),
+    mode: 'onTouched',
+  })
+  const { register, handleSubmit, formState, setError, watch, setValue, setFocus } = form
+  const [collision, setCollision] = useState<ExistingCompany | null>(null)
+  const [modal, setModal] = useState<{ company: ExistingCompany; values: CompanyValues } | null>(null)
+  const [formError, setFormError] = useState('')
+
+  useEffect(() => {
+    const subscription = watch((values) => {
+      onDraftChange({
+        name: values.name ?? '',
+        website_url: values.website_url ?? '',
+        description: values.description ?? '',
+        email_address: values.email_address ?? '',
+        angellist_url: values.angellist_url ?? '',
+        twitter_username: values.twitter_username ?? '',
+        image_url: values.image_url ?? null,
+      })
+    })
+    return () => subscription.unsubscribe()
+  }, [watch, onDraftChange])
+
+  const checkName = async (name: string): Promise<ExistingCompany | null> => {
+    if (name.trim().length < 1) {
+      setCollision(null)
+      return null
+    }
+    try {
+      const answer = await getCompanyExists(name.trim())
+      setCollision(answer.company)
+      return answer.company
+    } catch {
+      return null
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setFormError('')
+    const existing = await checkName(values.name)
+    if (existing) {
+      setModal({ company: existing, values })
+      return
+    }
+    try {
+      await onSubmit(values)
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS))
+    }
+  })
+
+  const errors = formState.errors
+  const blanks = blankLabels(errors, LABELS)
+  const website = watch('website_url') ?? ''
+  const email = watch('email_address') ?? ''
+  const imageUrl = watch('image_url') ?? null
+  const message = (field: keyof typeof LABELS) => formFieldMessage(LABELS[field], errors[field])
+  const nameField = register('name', { onBlur: (event) => checkName(event.target.value) })
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {formError && <Alert tone="error">{formError}</Alert>}
+      {blanks.length > 1 && <Alert tone="error">{requiredMessage(blanks)}</Alert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={LABELS.name}
+          autoComplete="organization"
+          disabled={disabled}
+          {...nameField}
+          onChange={(event) => {
+            setCollision(null)
+            return nameField.onChange(event)
+          }}
+          error={message('name')}
+          // spec §5: a name that exists is highlighted without a message
+          aria-invalid={collision || errors.name ? true : undefined}
+          className={cn(collision && !errors.name && 'border-red-500! ring-1 ring-red-500')}
+          data-collision={collision ? 'true' : undefined}
+        />
+        <TextField
+          label={LABELS.website_url}
+          placeholder="example.com"
+          inputMode="url"
+          autoComplete="url"
+          disabled={disabled}
+          {...register('website_url')}
+          error={message('website_url')}
+        />
+      </div>
+      <TextAreaField
+        label={LABELS.description}
+        rows={3}
+        disabled={disabled}
+        {...register('description')}
+        error={message('description')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={LABELS.email_address}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          disabled={disabled}
+          {...register('email_address')}
+          error={message('email_address')}
+        />
+        <TextField
+          label={LABELS.twitter_username}
+          placeholder="@example (optional)"
+          disabled={disabled}
+          {...register('twitter_username')}
+          error={message('twitter_username')}
+        />
+      </div>
+      {emailDomainDiffers(website, email) && (
+        <Alert tone="info">
+          Your email's domain is not your company's website domain, so you will need to be manually verified to get the
+          Verified badge. We will email you once you are verified.
+        </Alert>
+      )}
+      <TextField
+        label={LABELS.angellist_url}
+        placeholder="angel.co/company/example (optional)"
+        inputMode="url"
+        disabled={disabled}
+        {...register('angellist_url')}
+        error={message('angellist_url')}
+      />
+      <LogoField
+        label="Logo"
+        value={imageUrl}
+        disabled={disabled}
+        onChange={(value) => setValue('image_url', value, { shouldDirty: true })}
+      />
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5">
+        {secondaryAction}
+        <Button type="submit" isLoading={formState.isSubmitting} disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </div>
+      {modal && (
+        <CompanyExistsDialog
+          company={modal.company}
+          onUpdate={async () => {
+            try {
+              await onUpdateExisting(modal.company, modal.values)
+              setModal(null)
+            } catch (error) {
+              setModal(null)
+              setFormError(applyServerErrors(error, setError, FIELDS))
+            }
+          }}
+          onContinue={() => {
+            setModal(null)
+            setTimeout(() => setFocus('name'), 0)
+          }}
+        />
+      )}
+    </form>
+  )
+}
+
+/** spec §4: 'company already exists' with Update Company and Continue (keep editing). */
+function CompanyExistsDialog({
+  company,
+  onUpdate,
+  onContinue,
+}: {
+  company: ExistingCompany
+  onUpdate: () => Promise<void>
+  onContinue: () => void
+}) {
+  const [isUpdating, setIsUpdating] = useState(false)
+  const [isRefused, setIsRefused] = useState(false)
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onContinue()}
+      title="This company already exists"
+      description={`A company named “${company.name}” is already on Stackatlas.`}
+    >
+      <div className="space-y-4 text-sm text-slate-700">
+        {isRefused ? (
+          <Alert tone="warning">
+            You are not an admin of {company.name}, so you cannot update it or add stacks to it. Ask one of its admins
+            to add you, or continue and give your company another name.
+          </Alert>
+        ) : (
+          <p>
+            Update Company saves the other details you entered to {company.name} and makes it the stack's owner.
+            Continue lets you keep editing.
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onContinue}>
+            Continue
+          </Button>
+          {!isRefused && (
+            <Button
+              isLoading={isUpdating}
+              onClick={async () => {
+                if (!company.current_user_admin) {
+                  setIsRefused(true)
+                  return
+                }
+                setIsUpdating(true)
+                await onUpdate()
+                setIsUpdating(false)
+              }}
+            >
+              Update Company
+            </Button>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  )
+}

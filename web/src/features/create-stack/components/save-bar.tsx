@@ -1,0 +1,47 @@
+// The edit area's save bar (spec §2, §4 Save state): 'View Stack', the save button showing Save / Saving... /
+// Saved (disabled while saving or saved), and 'Save & {next}' where a next step exists.
+import { ArrowRight, Eye } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button.tsx'
+import type { SaveState } from '../state/stack-editor-context.tsx'
+
+export const SAVE_LABELS: Record<SaveState, string> = { unsaved: 'Save', saving: 'Saving...', saved: 'Saved' }
+
+export function SaveBar({
+  saveState,
+  viewHref,
+  onSave,
+  next,
+  disabled,
+}: {
+  saveState: SaveState
+  viewHref: string
+  onSave: () => void
+  next?: { label: string; onClick: () => void }
+  disabled?: boolean
+}) {
+  return (
+    <div className="sticky bottom-0 z-10 -mx-5 -mb-5 mt-8 flex flex-wrap items-center justify-end gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur sm:-mx-8 sm:-mb-8 sm:px-8">
+      <Link
+        to={viewHref}
+        className="mr-auto inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <Eye className="size-4" aria-hidden="true" /> View Stack
+      </Link>
+      <Button
+        variant="secondary"
+        onClick={onSave}
+        disabled={disabled || saveState !== 'unsaved'}
+        aria-live="polite"
+        data-save-state={saveState}
+      >
+        {SAVE_LABELS[saveState]}
+      </Button>
+      {next && (
+        <Button onClick={next.onClick} disabled={disabled || saveState === 'saving'}>
+          Save & {next.label} <ArrowRight className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+// A tool that can be added to the stack or taken out: a search hit (row) or a Popular Tools tile.
+import { Check, Plus } from 'lucide-react'
+import type { Tool } from '#contracts/tools.ts'
+import { cn } from '../../../components/ui/cn.ts'
+import { DecorativeLogo } from './decorative-logo.tsx'
+
+export function ToolPickButton({
+  tool,
+  isSelected,
+  onClick,
+  variant,
+  disabled,
+}: {
+  tool: Tool
+  isSelected: boolean
+  onClick: () => void
+  variant: 'row' | 'tile'
+  disabled?: boolean
+}) {
+  const detail = tool.category?.name ?? (tool.is_package ? 'Package' : null)
+  if (variant === 'row')
+    return (
+      <button
+        type="button"
+        aria-pressed={isSelected}
+        onClick={onClick}
+        disabled={disabled}
+        className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 disabled:cursor-not-allowed"
+      >
+        <DecorativeLogo src={tool.image_url} name={tool.name} className="size-9" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium text-slate-900">{tool.name}</span>
+          {detail && <span className="block truncate text-xs text-slate-500">{detail}</span>}
+        </span>
+        <span
+          className={cn(
+            'flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+            isSelected ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600',
+          )}
+        >
+          {isSelected ? (
+            <Check className="size-3.5" aria-hidden="true" />
+          ) : (
+            <Plus className="size-3.5" aria-hidden="true" />
+          )}
+          {isSelected ? 'Added' : 'Add'}
+        </span>
+      </button>
+    )
+  return (
+    <button
+      type="button"
+      aria-pressed={isSelected}
+      onClick={onClick}
+      disabled={disabled}
+      title={tool.name}
+      className={cn(
+        'relative flex h-full w-full flex-col items-center gap-2 rounded-xl bg-white p-3 text-center ring-1 transition disabled:cursor-not-allowed',
+        isSelected
+          ? 'ring-2 ring-brand-600'
+          : 'ring-slate-200 hover:-translate-y-0.5 hover:shadow-sm hover:ring-brand-500/40',
+      )}
+    >
+      <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
+      <span className="line-clamp-2 text-xs font-medium leading-tight text-slate-800">{tool.name}</span>
+      {isSelected && (
+        <span className="absolute right-1.5 top-1.5 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white">
+          <Check className="size-3.5" aria-hidden="true" />
+        </span>
+      )}
+    </button>
+  )
+}

@@ -1,0 +1,73 @@
+// /stack-edit/{owner}/{stack}/new-company (spec §2: a new-company child page hosts the company form): creates the
+// company (POST /api/v1/companies/create) and moves the stack to it. Changing a field makes the editor unsaved.
+import { useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { createCompany } from '../api/create-company.ts'
+import { myCompaniesQuery } from '../api/get-companies.ts'
+import { updateCompany } from '../api/update-company.ts'
+import { CompanyFormView, type CompanyValues, type ExistingCompany } from '../components/company-form.tsx'
+import { StepCard } from '../components/wizard-frame.tsx'
+import { canCreateCompany } from '../state/owner-rules.ts'
+import { useStackEditor } from '../state/stack-editor-context.tsx'
+
+export default function EditNewCompanyPage() {
+  const editor = useStackEditor()
+  const queryClient = useQueryClient()
+  const { user, newCompany, setNewCompany } = editor
+  const back = (
+    <Link
+      to={editor.pathOf('info')}
+      className="mr-auto inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Stack Info
+    </Link>
+  )
+
+  if (!editor.isFetchingCompanies && !canCreateCompany(user, editor.companies))
+    return (
+      <StepCard>
+        <Alert tone="warning">Members of a private-mode company cannot create new companies.</Alert>
+        <div className="mt-6 flex">{back}</div>
+      </StepCard>
+    )
+
+  const moveToCompany = async (companyId: number) => {
+    await queryClient.invalidateQueries({ queryKey: myCompaniesQuery.queryKey })
+    if (await editor.moveTo({ type: 'Company', id: companyId })) editor.resetNewCompany()
+  }
+
+  const submit = async (values: CompanyValues) => {
+    // Created once: when moving the stack fails, a second try reuses the company.
+    let companyId = newCompany.id ?? 0
+    if (companyId <= 0) {
+      companyId = (await createCompany(values)).id
+      setNewCompany({ id: companyId })
+    }
+    await moveToCompany(companyId)
+  }
+
+  const updateExisting = async (company: ExistingCompany, values: CompanyValues) => {
+    await updateCompany({ ...values, name: company.name, id: company.id })
+    await moveToCompany(company.id)
+  }
+
+  return (
+    <StepCard>
+      <h2 className="text-xl font-semibold text-slate-900">New Company</h2>
+      <p className="mb-6 mt-1 text-sm text-slate-600">
+        Create a company and move this stack to it. You become the company's admin.
+      </p>
+      <CompanyFormView
+        defaultValues={newCompany}
+        onDraftChange={setNewCompany}
+        onSubmit={submit}
+        onUpdateExisting={updateExisting}
+        submitLabel={editor.saveState === 'saving' ? 'Saving...' : 'Save Company'}
+        secondaryAction={back}
+        disabled={user.impersonated}
+      />
+    </StepCard>
+  )
+}

@@ -1,0 +1,96 @@
+// /create-stack/new-company (spec §2 new-company, §5): the company the stack will belong to. It is created when the
+// stack is saved; a name that exists offers Update Company (switch to it when the user administers it) or Continue.
+import { useCallback } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { track } from '../../../lib/analytics.ts'
+import { updateCompany } from '../api/update-company.ts'
+import { CompanyFormView, type CompanyValues, type ExistingCompany } from '../components/company-form.tsx'
+import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
+import { canCreateCompany, chooseOwner } from '../state/owner-rules.ts'
+import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
+import { emptyNewCompany, type NewCompanyDraft } from '../state/wizard-state.ts'
+
+export default function NewCompanyPage() {
+  return (
+    <WizardFrame step={0} back="/create-stack/stack-type" stepName="new-company">
+      <NewCompany />
+    </WizardFrame>
+  )
+}
+
+/** The form's answer as the session keeps it (optional fields as ''). */
+export function toNewCompanyDraft(values: CompanyValues, id: number | null): NewCompanyDraft {
+  return {
+    id,
+    type: 'Company',
+    name: values.name,
+    website_url: values.website_url,
+    description: values.description,
+    email_address: values.email_address,
+    angellist_url: values.angellist_url ?? '',
+    twitter_username: values.twitter_username ?? '',
+    image_url: values.image_url,
+  }
+}
+
+function NewCompany() {
+  const navigate = useNavigate()
+  const user = useWizardUser()
+  const { state, update, isFetchingCompanies, refreshCompanies } = useWizard()
+
+  const onDraftChange = useCallback(
+    (draft: Partial<NewCompanyDraft>) =>
+      update((current) => ({ ...current, newCompany: { ...current.newCompany, ...draft } })),
+    [update],
+  )
+
+  if (!isFetchingCompanies && !canCreateCompany(user, state.companies))
+    return (
+      <StepCard>
+        <Alert tone="warning">
+          Members of a private-mode company cannot create new companies.{' '}
+          <Link to="/create-stack/stack-type" className="font-semibold underline">
+            Choose another owner
+          </Link>
+        </Alert>
+      </StepCard>
+    )
+
+  const submit = async (values: CompanyValues) => {
+    // The company is created with the stack (spec §3: id 0 while being created).
+    update((current) => ({
+      ...chooseOwner(current, 'newcompany', user.has_personal_github_install),
+      newCompany: toNewCompanyDraft(values, 0),
+    }))
+    track('create_stack.company_entered')
+    navigate('/create-stack/stack-info')
+  }
+
+  const updateExisting = async (company: ExistingCompany, values: CompanyValues) => {
+    await updateCompany({ ...values, name: company.name, id: company.id })
+    await refreshCompanies()
+    update((current) => ({
+      ...chooseOwner(current, company.id, user.has_personal_github_install),
+      newCompany: emptyNewCompany(),
+    }))
+    track('create_stack.company_updated', { company_id: company.id })
+    navigate('/create-stack/stack-info')
+  }
+
+  return (
+    <StepCard>
+      <h2 className="text-lg font-semibold text-slate-900">Your company</h2>
+      <p className="mb-6 mt-1 text-sm text-slate-600">
+        The company gets its own page on Stackatlas, and you become its admin.
+      </p>
+      <CompanyFormView
+        defaultValues={state.newCompany}
+        onDraftChange={onDraftChange}
+        onSubmit={submit}
+        onUpdateExisting={updateExisting}
+        submitLabel="Continue"
+      />
+    </StepCard>
+  )
+}

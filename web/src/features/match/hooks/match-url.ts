@@ -1,0 +1,40 @@
+// The Stack Match URL (spec §2): selectedTools and excludedTools (slugs joined by '--'), location, jobSearch,
+// searchOperator; fullTime, freelance and remote are read on load (and kept while set).
+import { joinTools, type SearchOperator, splitTools } from '#contracts/match.ts'
+import type { MatchSearch } from '../api/match-search.ts'
+
+const isSet = (value: string | null) => value === 'true' || value === '1'
+
+export function readMatchUrl(
+  params: URLSearchParams,
+  toolSlug: string | undefined,
+): MatchSearch & { hasTools: boolean } {
+  const selected = splitTools(params.get('selectedTools') ?? '')
+  if (toolSlug && !selected.includes(toolSlug.toLowerCase())) selected.unshift(toolSlug.toLowerCase())
+  const excluded = splitTools(params.get('excludedTools') ?? '').filter((slug) => !selected.includes(slug))
+  const operator = (params.get('searchOperator') ?? '').toUpperCase()
+  return {
+    selectedTools: selected,
+    excludedTools: excluded,
+    jobSearch: params.get('jobSearch') ?? '',
+    location: params.get('location') ?? '',
+    searchOperator: (operator === 'OR' ? 'OR' : 'AND') as SearchOperator,
+    fullTime: isSet(params.get('fullTime')),
+    freelance: isSet(params.get('freelance')),
+    remote: isSet(params.get('remote')),
+    hasTools: selected.length > 0 || excluded.length > 0 || params.has('selectedTools') || params.has('excludedTools'),
+  }
+}
+
+export function writeMatchUrl(search: MatchSearch): URLSearchParams {
+  const params = new URLSearchParams()
+  if (search.selectedTools.length > 0) params.set('selectedTools', joinTools(search.selectedTools))
+  if (search.excludedTools.length > 0) params.set('excludedTools', joinTools(search.excludedTools))
+  if (search.location) params.set('location', search.location)
+  if (search.jobSearch) params.set('jobSearch', search.jobSearch)
+  params.set('searchOperator', search.searchOperator)
+  if (search.fullTime) params.set('fullTime', 'true')
+  if (search.freelance) params.set('freelance', 'true')
+  if (search.remote) params.set('remote', 'true')
+  return params
+}

@@ -1,0 +1,323 @@
+// /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9).
+import { useEffect, useMemo, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { cn } from '../../../components/ui/cn.ts'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useCurrentUser, useRequireSignIn } from '../../../lib/session.tsx'
+import { useFindToolsBySlug } from '../api/find-tools-by-slug.ts'
+import { useJobStack } from '../api/get-job-stack.ts'
+import { useSavedSearch } from '../api/get-saved-search.ts'
+import type { MatchSearch } from '../api/match-search.ts'
+import { useSaveJobStack } from '../api/save-job-stack.ts'
+import { useSaveSearch } from '../api/save-search.ts'
+import { useSearchMatchCompanies } from '../api/search-match-companies.ts'
+import { useSearchMatchJobs } from '../api/search-match-jobs.ts'
+import { CompanyCard } from '../components/company-card.tsx'
+import { JobCard } from '../components/job-card.tsx'
+import { type PickedTool, ToolPicker } from '../components/tool-picker.tsx'
+import { readMatchUrl, writeMatchUrl } from '../hooks/match-url.ts'
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
+
+type SaveState = 'unsaved' | 'saving' | 'saved'
+type Tab = 'jobs' | 'companies'
+
+export default function MatchPage() {
+  const { toolSlug } = useParams()
+  const [params, setParams] = useSearchParams()
+  // the URL is read once, on load; afterwards the page writes it
+  const [initial] = useState(() => readMatchUrl(params, toolSlug))
+  const { user, isLoading: isUserLoading } = useCurrentUser()
+  const requireSignIn = useRequireSignIn()
+
+  const [included, setIncluded] = useState<string[]>(initial.selectedTools)
+  const [excluded, setExcluded] = useState<string[]>(initial.excludedTools)
+  const [required, setRequired] = useState<Record<string, boolean>>({})
+  const [known, setKnown] = useState<Record<string, PickedTool>>({})
+  const [keywords, setKeywords] = useState(initial.jobSearch)
+  const [location, setLocation] = useState(initial.location)
+  const [operator, setOperator] = useState<SearchOperator>(initial.searchOperator)
+  const [fullTime, setFullTime] = useState(initial.fullTime)
+  const [freelance, setFreelance] = useState(initial.freelance)
+  const [remote, setRemote] = useState(initial.remote)
+  const [tab, setTab] = useState<Tab>('jobs')
+  const [saveState, setSaveState] = useState<SaveState>('unsaved')
+  const [isReady, setIsReady] = useState(initial.hasTools)
+
+  // spec §4: a signed-in user's job stack and saved search load at start; otherwise react and nodejs
+  const jobStack = useJobStack(Boolean(user))
+  const savedSearch = useSavedSearch(Boolean(user))
+  useEffect(() => {
+    if (isReady || isUserLoading) return
+    if (user && (jobStack.isPending || savedSearch.isPending)) return
+    const stack = jobStack.data
+    if (user && stack && stack.included_services.length + stack.excluded_services.length > 0) {
+      const tools = [...stack.included_services, ...stack.excluded_services]
+      setKnown((current) => ({ ...current, ...Object.fromEntries(tools.map((tool) => [tool.slug, tool])) }))
+      setIncluded(stack.included_services.map((tool) => tool.slug))
+      setExcluded(stack.excluded_services.map((tool) => tool.slug))
+      setRequired(Object.fromEntries(tools.map((tool) => [tool.slug, tool.required])))
+    } else {
+      setIncluded(MATCH_DEFAULT_TOOLS)
+    }
+    const saved = savedSearch.data?.saved_search
+    if (user && saved) {
+      setKeywords(saved.keywords)
+      setLocation(saved.location)
+      setOperator(saved.match_exact ? 'AND' : 'OR')
+      setFullTime(saved.full_time)
+      setFreelance(saved.freelance)
+      setRemote(saved.remote)
+    }
+    setIsReady(true)
+  }, [isReady, isUserLoading, user, jobStack.isPending, jobStack.data, savedSearch.isPending, savedSearch.data])
+
+  // names and logos for slugs that came from the URL or the defaults
+  const unknownSlugs = useMemo(
+    () => [...included, ...excluded].filter((slug) => !known[slug]).sort(),
+    [included, excluded, known],
+  )
+  const lookup = useFindToolsBySlug(unknownSlugs)
+  useEffect(() => {
+    if (!lookup.data) return
+    setKnown((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        lookup.data.tools.map((tool) => [
+          tool.slug,
+          { id: tool.id, slug: tool.slug, name: tool.name, image_url: tool.image_url, required: true },
+        ]),
+      ),
+    }))
+  }, [lookup.data])
+
+  const debouncedKeywords = useDebouncedValue(keywords.trim(), MATCH_DEBOUNCE_MS)
+  const debouncedLocation = useDebouncedValue(location.trim(), MATCH_DEBOUNCE_MS)
+  const search: MatchSearch = useMemo(
+    () => ({
+      selectedTools: included,
+      excludedTools: excluded,
+      jobSearch: debouncedKeywords,
+      location: debouncedLocation,
+      searchOperator: operator,
+      fullTime,
+      freelance,
+      remote,
+    }),
+    [included, excluded, debouncedKeywords, debouncedLocation, operator, fullTime, freelance, remote],
+  )
+  const activeSearch = isReady ? search : { ...search, selectedTools: [], excludedTools: [] }
+  const jobs = useSearchMatchJobs(activeSearch)
+  const companies = useSearchMatchCompanies(activeSearch)
+
+  useEffect(() => {
+    if (!isReady) return
+    setParams(writeMatchUrl(search), { replace: true })
+  }, [isReady, search, setParams])
+
+  // spec §4: any edit returns the save state to unsaved
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the edits themselves
+  useEffect(() => setSaveState('unsaved'), [search, keywords, location, required])
+
+  const addTool = (list: 'include' | 'exclude', tool: PickedTool) => {
+    setKnown((current) => ({ ...current, [tool.slug]: tool }))
+    setRequired((current) => ({ ...current, [tool.slug]: true }))
+    // spec §4: adding to one list removes from the other
+    if (list === 'include') {
+      setExcluded((current) => current.filter((slug) => slug !== tool.slug))
+      setIncluded((current) => (current.includes(tool.slug) ? current : [...current, tool.slug]))
+    } else {
+      setIncluded((current) => current.filter((slug) => slug !== tool.slug))
+      setExcluded((current) => (current.includes(tool.slug) ? current : [...current, tool.slug]))
+    }
+  }
+
+  const isSearching = jobs.isFetching || companies.isFetching
+  const saveSearch = useSaveSearch()
+  const saveJobStack = useSaveJobStack()
+  const save = () =>
+    requireSignIn(
+      async () => {
+        setSaveState('saving')
+        const entry = (slug: string) => ({ id: known[slug]?.id ?? 0, required: required[slug] ?? true })
+        try {
+          await Promise.all([
+            saveSearch.mutateAsync({
+              keywords: keywords.trim(),
+              location: location.trim(),
+              full_time: fullTime,
+              freelance,
+              remote,
+              match_exact: operator === 'AND',
+            }),
+            saveJobStack.mutateAsync({
+              services: included.filter((slug) => known[slug]).map(entry),
+              excluded_services: excluded.filter((slug) => known[slug]).map(entry),
+            }),
+          ])
+          setSaveState('saved')
+        } catch {
+          // spec §8: failures of match saves are not shown; the button returns to Save Search
+          setSaveState('unsaved')
+        }
+      },
+      { reason: 'Sign in to save your search and job stack.' },
+    )
+
+  const pickedOf = (slugs: string[]) => slugs.map((slug) => known[slug]).filter((tool): tool is PickedTool => !!tool)
+  const hasTools = included.length + excluded.length > 0
+  const jobsTotal = hasTools ? (jobs.data?.pages[0]?.total ?? 0) : 0
+  const companiesTotal = hasTools ? (companies.data?.pages[0]?.total ?? 0) : 0
+  const current = tab === 'jobs' ? jobs : companies
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold text-slate-900">Stack Match - Find jobs that match your tech stack</h1>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[340px_1fr]">
+        <aside className="space-y-5 self-start rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <ToolPicker
+            label="Tools to include"
+            tone="include"
+            tools={pickedOf(included)}
+            onAdd={(tool) => addTool('include', tool)}
+            onRemove={(slug) => setIncluded((list) => list.filter((item) => item !== slug))}
+          />
+          <ToolPicker
+            label="Tools to exclude"
+            tone="exclude"
+            tools={pickedOf(excluded)}
+            onAdd={(tool) => addTool('exclude', tool)}
+            onRemove={(slug) => setExcluded((list) => list.filter((item) => item !== slug))}
+          />
+          <label className="flex items-center justify-between gap-3 text-sm font-medium text-slate-700">
+            <span>
+              Exact Match
+              <span className="block text-xs font-normal text-slate-500">
+                {operator === 'AND' ? 'Every included tool' : 'Any included tool'}
+              </span>
+            </span>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={operator === 'AND'}
+              checked={operator === 'AND'}
+              onChange={(event) => {
+                // spec §4: the toggle is ignored while a search is running
+                if (isSearching) return
+                setOperator(event.target.checked ? 'AND' : 'OR')
+              }}
+              className="size-5 accent-brand-600"
+            />
+          </label>
+          <fieldset className="space-y-1 text-sm text-slate-700">
+            <legend className="mb-1 font-medium">Job type</legend>
+            {(
+              [
+                ['Full-time', fullTime, setFullTime],
+                ['Freelance', freelance, setFreelance],
+                ['Remote', remote, setRemote],
+              ] as const
+            ).map(([label, value, set]) => (
+              <label key={label} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={value}
+                  onChange={(event) => set(event.target.checked)}
+                  className="accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <Button
+            className="w-full"
+            variant={saveState === 'saved' ? 'secondary' : 'primary'}
+            onClick={save}
+            disabled={saveState !== 'unsaved'}
+          >
+            {saveState === 'saving' ? 'Saving...' : saveState === 'saved' ? 'Saved' : 'Save Search'}
+          </Button>
+        </aside>
+        <section className="min-w-0 space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="block">
+              <span className="sr-only">Keywords</span>
+              <input
+                type="search"
+                value={keywords}
+                onChange={(event) => setKeywords(event.target.value)}
+                placeholder="Search by position, industry or keyword"
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              />
+            </label>
+            <label className="block">
+              <span className="sr-only">Location</span>
+              <input
+                type="search"
+                value={location}
+                onChange={(event) => setLocation(event.target.value)}
+                placeholder="Location"
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              />
+            </label>
+          </div>
+          <div role="tablist" aria-label="Results" className="flex gap-2 border-b border-slate-200">
+            {(
+              [
+                ['jobs', 'Jobs', jobsTotal],
+                ['companies', 'Companies', companiesTotal],
+              ] as const
+            ).map(([value, label, count]) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={tab === value}
+                onClick={() => setTab(value)}
+                className={cn(
+                  '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                  tab === value ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600',
+                )}
+              >
+                {label} <span className="rounded-full bg-slate-100 px-2 text-xs">{count}</span>
+              </button>
+            ))}
+          </div>
+          {!hasTools ? (
+            <p className="py-10 text-center text-slate-600">Add tools to include or exclude to see matches.</p>
+          ) : current.isPending || (current.isFetching && !current.isFetchingNextPage) ? (
+            <div className="flex justify-center py-10 text-brand-600">
+              <Spinner className="size-8" label="Searching" />
+            </div>
+          ) : (tab === 'jobs' ? jobsTotal : companiesTotal) === 0 ? (
+            <p className="py-10 text-center text-slate-600">No results found :( Try tweaking your search</p>
+          ) : (
+            <>
+              <ul className="space-y-3">
+                {tab === 'jobs'
+                  ? jobs.data?.pages.flatMap((page) => page.jobs).map((job) => <JobCard key={job.id} job={job} />)
+                  : companies.data?.pages
+                      .flatMap((page) => page.companies)
+                      .map((company) => <CompanyCard key={company.id} company={company} />)}
+              </ul>
+              {current.hasNextPage && (
+                <div className="flex justify-center">
+                  <Button
+                    variant="secondary"
+                    isLoading={current.isFetchingNextPage}
+                    onClick={() => current.fetchNextPage()}
+                  >
+                    Load More
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

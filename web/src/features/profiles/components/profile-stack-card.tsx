@@ -1,0 +1,42 @@
+import { Lock } from 'lucide-react'
+import { Link } from 'react-router'
+import type { ProfileStack } from '#contracts/profiles.ts'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
+
+/** A stack on a profile: its name and the logos of its first tools, linking to the stack page. */
+export function ProfileStackCard({ stack }: { stack: ProfileStack }) {
+  const more = stack.tools_count - stack.tools.length
+  return (
+    <li className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500/40">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="min-w-0 truncate font-semibold text-slate-900">
+          <Link to={stack.canonical_url} className="hover:text-brand-700 hover:underline">
+            {stack.name}
+          </Link>
+        </h3>
+        {stack.is_private && (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            <Lock className="size-3" aria-hidden="true" /> Private
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-500">{stack.tools_count === 1 ? '1 tool' : `${stack.tools_count} tools`}</p>
+      {stack.tools.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={`Tools in ${stack.name}`}>
+          {stack.tools.map((tool) => (
+            <li key={tool.slug}>
+              <Link to={`/tools/${tool.slug}`} aria-label={tool.name}>
+                <ToolLogo src={tool.image_url} name={tool.name} className="size-9" />
+              </Link>
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="flex size-9 items-center justify-center rounded-lg bg-slate-100 text-xs font-medium text-slate-600">
+              +{more}
+            </li>
+          )}
+        </ul>
+      )}
+    </li>
+  )
+}

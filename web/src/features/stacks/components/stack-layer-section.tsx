@@ -1,0 +1,58 @@
+import { Link } from 'react-router'
+import type { StackPage } from '#contracts/stacks.ts'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
+
+type Layer = StackPage['layers'][number]
+type Category = Layer['categories'][number]
+
+/** One layer of a stack (Application & Data, DevOps...): a card per category, each listing its tools. */
+export function StackLayerSection({ layer }: { layer: Layer }) {
+  const headingId = `layer-${layer.slug}`
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-baseline gap-2 text-lg font-semibold text-slate-900">
+        {layer.name}
+        <span className="text-sm font-normal text-slate-500">
+          {layer.tools_count}
+          <span className="sr-only"> {layer.tools_count === 1 ? 'tool' : 'tools'}</span>
+        </span>
+      </h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {layer.categories.map((category) => (
+          <CategoryCard key={category.slug} category={category} layerSlug={layer.slug} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: string }) {
+  const headingId = `category-${layerSlug}-${category.slug}`
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h3 id={headingId} className="flex items-baseline justify-between gap-2 text-sm font-semibold text-slate-700">
+        <span className="min-w-0 truncate">{category.name}</span>
+        <span className="shrink-0 text-xs font-normal text-slate-500">
+          {category.tools_count}
+          <span className="sr-only"> {category.tools_count === 1 ? 'tool' : 'tools'}</span>
+        </span>
+      </h3>
+      <ul className="mt-3 space-y-1">
+        {category.tools.map((tool) => (
+          <li key={tool.id}>
+            <Link
+              to={tool.canonical_url}
+              className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
+            >
+              <ToolLogo src={tool.image_url} name={tool.name} className="size-9" />
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900">{tool.name}</span>
+                {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { router } from './app/router.tsx'
+import { queryClient } from './lib/query-client.ts'
+import { SignInModalProvider } from './lib/session.tsx'
+import './styles.css'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <SignInModalProvider>
+        <RouterProvider router={router} />
+      </SignInModalProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+)
