@@ -1,9 +1,9 @@
 // Every page route. Pages are lazy so each route downloads only its own code (150 kB first-load budget).
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { NotFoundPage } from '../components/not-found-page.tsx'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import { AppLayout } from './layout/app-layout.tsx'
-import { NotFoundPage } from './pages/not-found-page.tsx'
 import { RouteErrorPage } from './pages/route-error-page.tsx'
 
 /** A lazy route whose module's default export is the page. */

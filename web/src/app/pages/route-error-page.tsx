@@ -1,8 +1,8 @@
 // A page that failed to load: unknown things (404 from the API) get the not-found page, anything else a retry.
 import { useRouteError } from 'react-router'
+import { NotFoundPage } from '../../components/not-found-page.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { NotFoundPage } from './not-found-page.tsx'
 
 export function RouteErrorPage() {
   const error = useRouteError()

@@ -4,7 +4,7 @@
 import { Layers, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useIsNarrowWindow } from '../hooks/use-is-narrow-window.ts'
 import { type BuilderTool, isShownInBuilder } from '../state/wizard-state.ts'
 import { DecorativeLogo } from './decorative-logo.tsx'

@@ -7,8 +7,8 @@ import { SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, TOOLS_PAGE_SIZE } from '#contracts/t
 import type { Tool } from '#contracts/tools.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useBuilderSearch } from '../api/search-tools.ts'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 import { ToolPickButton } from './tool-pick-button.tsx'
 
 /** spec §9: the remote index is queried 500 ms after typing stops. */

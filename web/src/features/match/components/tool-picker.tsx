@@ -2,8 +2,8 @@
 import { X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useSearchPickerTools } from '../api/search-picker-tools.ts'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 
 export interface PickedTool {
   id: number

@@ -2,7 +2,7 @@
 // most popular first, with the page in the URL (?page=N) and the layers and categories in a sidebar.
 import { ChevronRight } from 'lucide-react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import NotFoundPage from '../../../app/pages/not-found-page.tsx'
+import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Pager } from '../../../components/ui/pager.tsx'

@@ -8,10 +8,10 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useSearchTools } from '../api/search-tools.ts'
 import { ToolList, ToolListSkeleton } from '../components/tool-row.tsx'
 import { pageFromParams } from '../hooks/page-param.ts'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
 
 /** Typing pauses this long before the results follow. */
 const TYPING_DEBOUNCE_MS = 300
