@@ -7,6 +7,7 @@ import { companiesRoutes } from './companies/companies.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
+import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
@@ -35,4 +36,5 @@ export const modules = [
   followsRoutes,
   commentsRoutes,
   matchRoutes,
+  mailRoutes,
 ]

@@ -37,6 +37,8 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: page(() => import('../features/admin/pages/admin-index-page.tsx')) },
           { path: 'users', lazy: page(() => import('../features/admin/pages/admin-users-page.tsx')) },
+          { path: 'mail', lazy: page(() => import('../features/admin/pages/admin-mail-page.tsx')) },
+          { path: 'mail/:id', lazy: page(() => import('../features/admin/pages/admin-mail-message-page.tsx')) },
         ],
       },
       {

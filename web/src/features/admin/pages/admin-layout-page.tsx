@@ -1,5 +1,5 @@
 // /admin/*: the admin area for moderators and admins (others get a 403 page), one tab per panel.
-import { BarChart3, Users } from 'lucide-react'
+import { BarChart3, Mail, Users } from 'lucide-react'
 import { NavLink, Outlet, useOutletContext } from 'react-router'
 import type { CurrentUser } from '#contracts/users.ts'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
@@ -10,6 +10,7 @@ import { Forbidden } from '../components/forbidden.tsx'
 const TABS = [
   { to: '/admin', label: 'Analytics', icon: BarChart3, end: true, adminOnly: true },
   { to: '/admin/users', label: 'Users', icon: Users, end: false, adminOnly: true },
+  { to: '/admin/mail', label: 'Mail', icon: Mail, end: false, adminOnly: true },
 ]
 
 export default function AdminLayoutPage() {
