@@ -20,6 +20,8 @@ export default defineConfig({
       '/services': apiTarget,
       '/stacks/url_exists': apiTarget,
       '/stacks/i_use_this': apiTarget,
+      // a notification link marks it read on the server and redirects
+      '^/notifications/\\d+$': apiTarget,
       '/companies': {
         target: apiTarget,
         bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),

@@ -1,6 +1,7 @@
 // The current-user record (specs/stack-match-and-community.md §3 "Current user record") plus the flags the
 // stack wizard reads (specs/stack-creation-and-editing.md §3 "Current user flags").
 import { z } from 'zod'
+import { Notification } from './notifications.ts'
 import { Username } from './owners.ts'
 
 export const CurrentUser = z
@@ -16,9 +17,12 @@ export const CurrentUser = z
     popularity: z.number().int(),
     has_personal_github_install: z.boolean(),
     onboarded: z.boolean(),
-    notifications: z.array(z.unknown()),
+    /** The newest notifications for the bell menu (MENU_SIZE, contracts/notifications.ts). */
+    notifications: z.array(Notification),
     sticky_notifications: z.array(z.unknown()),
+    /** All of the user's notifications ('See All Notifications' above 9). */
     notification_count: z.number().int(),
+    /** Neither seen nor read: the bell's badge. */
     unread_notifications_count: z.number().int(),
     counts: z.object({ stacks: z.number().int(), companies: z.number().int() }),
     companies: z.array(

@@ -9,6 +9,7 @@ import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
 import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
+import { notificationsRoutes } from './notifications/notifications.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
@@ -37,4 +38,5 @@ export const modules = [
   commentsRoutes,
   matchRoutes,
   mailRoutes,
+  notificationsRoutes,
 ]

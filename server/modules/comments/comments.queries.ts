@@ -97,11 +97,15 @@ export async function setCommentFlagged(db: Db, id: number, flagged: boolean): P
   return row!
 }
 
-/** Adds or removes the user's up-vote and moves comment.votes in the same transaction. */
+/**
+ * Adds or removes the user's up-vote and moves comment.votes in the same transaction. `onUpvoted` runs in that
+ * transaction when an up-vote was added (the notification, comments.notifications.ts).
+ */
 export async function toggleCommentVote(
   db: Db,
   commentId: number,
   userId: number,
+  onUpvoted?: (tx: Db) => Promise<void>,
 ): Promise<{ votes: number; voted: boolean }> {
   return db.transaction(async (tx) => {
     const removed = await tx
@@ -116,6 +120,7 @@ export async function toggleCommentVote(
         .onConflictDoNothing()
         .returning({ id: commentVotes.commentId })
       delta = inserted.length
+      if (inserted.length > 0 && onUpvoted) await onUpvoted(tx)
     }
     const [row] = await tx
       .update(comments)

@@ -18,6 +18,7 @@ import {
 } from '#contracts/comments.ts'
 import { requireModerator, requireUser } from '../../http/auth-guard.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
+import { notifyReplied, notifyUpvoted } from './comments.notifications.ts'
 import { presentComment, presentCommentThreads, presentCommentUpdate } from './comments.presenter.ts'
 import {
   commentableExists,
@@ -99,12 +100,16 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parent) throw notFound()
       if (parent.parentId !== null) throw badRequest(REPLY_TO_REPLY)
       // the reply lives where its parent lives, whatever the body says
-      const comment = await insertComment(app.db, {
-        body,
-        parentId: parent.id,
-        commentableType: parent.commentableType,
-        commentableId: parent.commentableId,
-        userId: user.id,
+      const comment = await app.db.transaction(async (tx) => {
+        const inserted = await insertComment(tx, {
+          body,
+          parentId: parent.id,
+          commentableType: parent.commentableType,
+          commentableId: parent.commentableId,
+          userId: user.id,
+        })
+        await notifyReplied(tx, user.id, parent)
+        return inserted
       })
       return presentNew(comment.id)
     },
@@ -164,7 +169,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request)
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
-      const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id)
+      const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id, (tx) =>
+        notifyUpvoted(tx, user.id, comment),
+      )
       return { id: comment.id, parentId: comment.parentId, votes, user_voted: voted }
     },
   )

@@ -59,8 +59,16 @@ function followCondition(userId: number, followee: Followee) {
   return and(eq(follows.userId, userId), eq(follows.followeeType, followee.type), eq(follows.followeeId, followee.id))
 }
 
-/** Adds or removes the follow and moves the counter in the same transaction; answers whether it now follows. */
-export async function toggleFollow(db: Db, userId: number, followee: Followee): Promise<boolean> {
+/**
+ * Adds or removes the follow and moves the counter in the same transaction; answers whether it now follows.
+ * `onFollowed` runs in that transaction when a follow was added (the notification, follows.notifications.ts).
+ */
+export async function toggleFollow(
+  db: Db,
+  userId: number,
+  followee: Followee,
+  onFollowed?: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx.delete(follows).where(followCondition(userId, followee)).returning({ id: follows.id })
     let delta = -removed.length
@@ -71,6 +79,7 @@ export async function toggleFollow(db: Db, userId: number, followee: Followee): 
         .onConflictDoNothing()
         .returning({ id: follows.id })
       delta = inserted.length
+      if (inserted.length > 0 && onFollowed) await onFollowed(tx)
     }
     if (delta !== 0 && followee.type !== 'user') {
       const table = countedTables[followee.type]

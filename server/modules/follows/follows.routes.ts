@@ -13,6 +13,7 @@ import { HANDLE_PATTERN, ProfileParams } from '#contracts/profiles.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { findUserByHandle } from '../profiles/profiles.queries.ts'
+import { notifyFollowed } from './follows.notifications.ts'
 import { presentFollower, presentFollowing, presentFollowStatus } from './follows.presenter.ts'
 import {
   countFollowers,
@@ -66,7 +67,7 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireRealUser(request, IMPERSONATED_FOLLOW)
       const followee = { type: request.query.followee_type, id: request.query.followee_id }
       if (!(await followeeExists(app.db, followee))) throw notFound()
-      const following = await toggleFollow(app.db, user.id, followee)
+      const following = await toggleFollow(app.db, user.id, followee, (tx) => notifyFollowed(tx, user, followee))
       return presentFollowStatus(await countFollowers(app.db, followee), following)
     },
   )

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { reasons, reasonVotes, tools } from '../../db/schema/index.ts'
 import { notFound } from '../../http/errors.ts'
+import { notifyReasonUpvoted } from './reasons.notifications.ts'
 
 export async function toggleReasonVote(db: Db, input: { reasonId: number; userId: number; vote: 1 | -1 }) {
   return db.transaction(async (tx) => {
@@ -37,6 +38,7 @@ export async function toggleReasonVote(db: Db, input: { reasonId: number; userId
       .update(tools)
       .set({ votesCount: sql`${tools.votesCount} + ${delta}` })
       .where(eq(tools.id, reason.toolId))
+    if (userVote === 1 && existing?.value !== 1) await notifyReasonUpvoted(tx, input.userId, reason)
     return { reason: updated!, userVote }
   })
 }

@@ -87,7 +87,7 @@ export const iUseThisRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findStackWithOwner(app.db, stackIdToChange)
       if (!found) throw notFound()
       assertCanEdit(await loadStackAccess(app.db, user, found.owner, found.stack))
-      const holds = await setToolInStack(app.db, found.stack.id, tool.id, added)
+      const holds = await setToolInStack(app.db, found.stack.id, tool.id, added, user.id)
       await track(app.db, 'i_use_this.changed', { service_id: tool.id, stack_id: found.stack.id, added }, user.id)
       return { stack: presentIUseThisStack(found, holds) }
     },

@@ -193,7 +193,7 @@ export const stacksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!current) throw notFound()
       assertCanEdit(await loadStackAccess(app.db, user, current.owner, current.stack))
       const owner = await loadTargetOwner(app.db, user, current, ownerInput)
-      await updateStack(app.db, { current, owner, fields })
+      await updateStack(app.db, { current, owner, fields, actorId: user.id })
       const updated = await findStackWithOwner(app.db, id)
       if (!updated) throw notFound()
       return presentForEditor(app.db, user, updated, { requireEditor: true })

@@ -8,6 +8,7 @@ import { type CreateStackBody, STACK_NAME_TAKEN, type UpdateStackBody } from '#c
 import type { Db } from '../../db/client.ts'
 import { stacks, stackTools, tools } from '../../db/schema/index.ts'
 import { fieldError, HttpError } from '../../http/errors.ts'
+import { notifyToolsAdded } from './stacks.notifications.ts'
 import { ownerAllowsPrivate, PRIVATE_NOT_ALLOWED } from './stacks.policy.ts'
 import {
   findExistingToolIds,
@@ -67,7 +68,7 @@ export async function createStack(
 
 export async function updateStack(
   db: Db,
-  input: { current: StackWithOwner; owner: OwnerRecord; fields: UpdateFields },
+  input: { current: StackWithOwner; owner: OwnerRecord; fields: UpdateFields; actorId?: number },
 ): Promise<void> {
   const { current, owner, fields } = input
   const ownerChanged = owner.type !== current.owner.type || owner.id !== current.owner.id
@@ -134,12 +135,30 @@ export async function updateStack(
         )
       }
       await applyPublicToolChange(tx, locked.isPrivate ? [] : previousIds, isPrivate ? [] : nextIds)
+      if (!isPrivate && input.actorId !== undefined) {
+        const previous = new Set(previousIds)
+        await notifyToolsAdded(
+          tx,
+          input.actorId,
+          locked.id,
+          nextIds.filter((id) => !previous.has(id)),
+        )
+      }
     }),
   )
 }
 
-/** I Use This: puts the tool into the stack or takes it out; answers whether the stack holds it afterwards. */
-export async function setToolInStack(db: Db, stackId: number, toolId: number, added: boolean): Promise<boolean> {
+/**
+ * I Use This: puts the tool into the stack or takes it out; answers whether the stack holds it afterwards. With an
+ * `actorId`, followers of the stack who follow the tool are told it was added.
+ */
+export async function setToolInStack(
+  db: Db,
+  stackId: number,
+  toolId: number,
+  added: boolean,
+  actorId?: number,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(stacks).where(eq(stacks.id, stackId)).for('update')
     if (!locked) return false
@@ -154,6 +173,7 @@ export async function setToolInStack(db: Db, stackId: number, toolId: number, ad
         .where(eq(stackTools.stackId, stackId))
       await tx.insert(stackTools).values({ stackId, toolId, position: (last?.position ?? -1) + 1 })
       if (!locked.isPrivate) await adjustToolStacksCount(tx, [toolId], 1)
+      if (!locked.isPrivate && actorId !== undefined) await notifyToolsAdded(tx, actorId, stackId, [toolId])
     } else if (!added && existing) {
       await tx.delete(stackTools).where(and(eq(stackTools.stackId, stackId), eq(stackTools.toolId, toolId)))
       if (!locked.isPrivate) await adjustToolStacksCount(tx, [toolId], -1)

@@ -1,3 +1,4 @@
+import type { Notification, NotificationCounts } from '#contracts/notifications.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import type { findUserProfile, listPersonalStacks, listUserCompanies } from './users.queries.ts'
@@ -10,6 +11,8 @@ export function presentCurrentUser(input: {
   companies: Awaited<ReturnType<typeof listUserCompanies>>
   personalStacks: Awaited<ReturnType<typeof listPersonalStacks>>
   hasGithub: boolean
+  notifications: Notification[]
+  notificationCounts: NotificationCounts
 }): CurrentUser {
   const { session, profile, companies, personalStacks } = input
   const personal = personalStacks[0]
@@ -25,11 +28,11 @@ export function presentCurrentUser(input: {
     popularity: profile.popularity,
     has_personal_github_install: input.hasGithub,
     onboarded: profile.onboardedAt !== null,
-    // Filled by the notifications module (issue 5) once it lands; no notification exists before then.
-    notifications: [],
+    notifications: input.notifications,
+    // No event makes a sticky notification (site-wide announcements): docs/decisions/010-notifications.md
     sticky_notifications: [],
-    notification_count: 0,
-    unread_notifications_count: 0,
+    notification_count: input.notificationCounts.notification_count,
+    unread_notifications_count: input.notificationCounts.unread_notifications_count,
     counts: { stacks: personalStacks.length, companies: companies.length },
     companies: companies.map((company) => ({
       id: company.id,

@@ -3,11 +3,14 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { MENU_SIZE } from '#contracts/notifications.ts'
 import { ChangeEmailBody, ChangePasswordBody, CurrentUserResponse, UpdateProfileBody } from '#contracts/users.ts'
 import { isHandleAvailable } from '../../auth/handles.ts'
 import { users } from '../../db/schema/index.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
 import { badRequest, fieldError } from '../../http/errors.ts'
+import { presentNotification } from '../notifications/notifications.presenter.ts'
+import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
 import { presentCurrentUser } from './users.presenter.ts'
 import { findUserProfile, hasGithubAccount, listPersonalStacks, listUserCompanies } from './users.queries.ts'
 
@@ -21,14 +24,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       const session = await request.sessionUser()
       if (!session) return { user: null }
-      const [profile, companies, personalStacks, hasGithub] = await Promise.all([
+      const [profile, companies, personalStacks, hasGithub, notifications, notificationCounts] = await Promise.all([
         findUserProfile(app.db, session.id),
         listUserCompanies(app.db, session.id),
         listPersonalStacks(app.db, session.id),
         hasGithubAccount(app.db, session.id),
+        listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
+        countNotifications(app.db, session.id),
       ])
       if (!profile) return { user: null }
-      return { user: presentCurrentUser({ session, profile, companies, personalStacks, hasGithub }) }
+      return {
+        user: presentCurrentUser({
+          session,
+          profile,
+          companies,
+          personalStacks,
+          hasGithub,
+          notifications: notifications.map(presentNotification),
+          notificationCounts,
+        }),
+      }
     },
   )
 

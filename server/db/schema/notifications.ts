@@ -1,0 +1,54 @@
+// Notifications (specs/stack-match-and-community.md §3 'Notification'; docs/decisions/010-notifications.md): one
+// row per thing to tell a user, repeats of one event on one target collapsed into the unread row, and the types a
+// user has switched off.
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+
+export const notifications = pgTable(
+  'notification',
+  {
+    id: serial('id').primaryKey(),
+    /** The key the web's read/seen cache holds; renewed whenever a collapsed repeat changes the notification. */
+    key: text('key').notNull().unique(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of NOTIFICATION_TYPES (contracts/notifications.ts). */
+    type: text('n_type').notNull(),
+    /** '{n_type}:{target type}:{target id}': unread notifications with the same group collapse into one row. */
+    groupKey: text('group_key').notNull(),
+    /** The latest actor (null once that user is deleted, or for system events). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Distinct actors folded into this row, newest first (capped), so one actor repeating adds nothing. */
+    actorIds: integer('actor_ids').array().notNull().default(sql`'{}'::integer[]`),
+    actorCount: integer('actor_count').notNull().default(1),
+    /** The target's name when it happened (a tool, stack or company name, a reason's text). */
+    subject: text('subject').notNull().default(''),
+    /** Where /notifications/{id} sends the user. */
+    targetPath: text('target_path').notNull(),
+    /** A picture of the target when the actor's avatar is not the right one (a tool's logo). */
+    imageUrl: text('image_url'),
+    read: boolean('read').notNull().default(false),
+    seen: boolean('seen').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last time something happened to it (a collapsed repeat moves it). */
+    time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notification_recipient_time_idx').on(table.recipientId, table.time.desc(), table.id.desc()),
+    // the collapse target: at most one unread row per recipient and group
+    uniqueIndex('notification_unread_group_idx').on(table.recipientId, table.groupKey).where(sql`not ${table.read}`),
+    // badge counts
+    index('notification_unseen_idx').on(table.recipientId).where(sql`not ${table.seen} and not ${table.read}`),
+  ],
+)
+
+export const notificationSettings = pgTable('notification_setting', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Types the user does not want; everything else is on (a new type starts on for everyone). */
+  mutedTypes: text('muted_types').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

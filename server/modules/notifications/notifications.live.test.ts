@@ -1,0 +1,229 @@
+// Live delivery over server-sent events, through real listening servers (app.inject cannot hold a stream open):
+// in-process on either database, and across two app instances on one PostgreSQL database (TEST_DATABASE_URL).
+import crypto from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type App, buildApp } from '../../app.ts'
+import { type Database, openPostgres } from '../../db/client.ts'
+import { buildUser, type TestUser } from '../../test/factories.ts'
+import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
+import { withDatabase } from '../../test/paths.ts'
+
+/** The spec's "within a second", as the bound of each wait (not a timing assertion on the happy path). */
+const LIVE_WITHIN_MS = 1_000
+
+interface SseEvent {
+  event: string
+  data: any
+}
+
+/** A server-sent event client over fetch: collects events, and can wait for the next one of a kind. */
+class EventStreamClient {
+  readonly events: SseEvent[] = []
+  ended = false
+  readonly #controller = new AbortController()
+  #waiters: Array<() => void> = []
+  status = 0
+  contentType = ''
+
+  static async open(baseUrl: string, cookie: string): Promise<EventStreamClient> {
+    const client = new EventStreamClient()
+    const response = await fetch(`${baseUrl}/api/v1/notifications/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: client.#controller.signal,
+    })
+    client.status = response.status
+    client.contentType = response.headers.get('content-type') ?? ''
+    void client.#read(response.body!)
+    return client
+  }
+
+  async #read(body: ReadableStream<Uint8Array>) {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    const reader = body.getReader()
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let boundary = buffer.indexOf('\n\n')
+        while (boundary >= 0) {
+          const block = buffer.slice(0, boundary)
+          buffer = buffer.slice(boundary + 2)
+          const lines = block.split('\n')
+          const event = lines.find((line) => line.startsWith('event: '))?.slice(7)
+          const data = lines.find((line) => line.startsWith('data: '))?.slice(6)
+          if (event && data) this.events.push({ event, data: JSON.parse(data) })
+          boundary = buffer.indexOf('\n\n')
+        }
+        this.#wake()
+      }
+    } catch {
+      // aborted by close()
+    }
+    this.ended = true
+    this.#wake()
+  }
+
+  #wake() {
+    const waiters = this.#waiters
+    this.#waiters = []
+    for (const wake of waiters) wake()
+  }
+
+  /** Resolves with the first event of this kind after `from` events, or rejects after `timeoutMs`. */
+  async next(event: string, from: number, timeoutMs = LIVE_WITHIN_MS): Promise<SseEvent> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = this.events.slice(from).find((item) => item.event === event)
+      if (found) return found
+      if (this.ended) throw new Error(`stream ended before a '${event}' event`)
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`no '${event}' event within ${timeoutMs} ms`)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left)
+        this.#waiters.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    }
+  }
+
+  async waitForEnd(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs
+    while (!this.ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+    return this.ended
+  }
+
+  close() {
+    this.#controller.abort()
+  }
+}
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('no address')
+  return `http://127.0.0.1:${address.port}`
+}
+
+const follow = (user: TestUser, id: number) =>
+  user.client.get(`/api/v1/follows/toggle?followee_type=user&followee_id=${id}`)
+
+describe('live notifications over server-sent events', () => {
+  let context: TestContext
+  let baseUrl: string
+  const streams: EventStreamClient[] = []
+  beforeAll(async () => {
+    context = await createTestApp()
+    baseUrl = await listen(context.app)
+  })
+  afterAll(async () => {
+    for (const stream of streams) stream.close()
+    await context.close()
+  })
+
+  it('answers 401 without a session, and streams counts first for a signed-in user', async () => {
+    const refused = await fetch(`${baseUrl}/api/v1/notifications/stream`)
+    expect(refused.status).toBe(401)
+    const alice = await buildUser(context.app)
+    const stream = await EventStreamClient.open(baseUrl, alice.client.cookie!)
+    streams.push(stream)
+    expect(stream.status).toBe(200)
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8')
+    const first = await stream.next('counts', 0)
+    expect(first.data).toEqual({ notification_count: 0, unread_notifications_count: 0 })
+  })
+
+  it("delivers a follow to the followee's open stream, and only to theirs", async () => {
+    const alice = await buildUser(context.app)
+    const bob = await buildUser(context.app)
+    const aliceStream = await EventStreamClient.open(baseUrl, alice.client.cookie!)
+    const bobStream = await EventStreamClient.open(baseUrl, bob.client.cookie!)
+    streams.push(aliceStream, bobStream)
+    await aliceStream.next('counts', 0)
+    await bobStream.next('counts', 0)
+    const before = aliceStream.events.length
+    expect((await follow(bob, alice.id)).status).toBe(200)
+    const { data } = await aliceStream.next('notification', before)
+    expect(data.notification).toMatchObject({ n_type: 'follow', content: `${bob.username} started following you` })
+    expect(data.counts).toEqual({ notification_count: 1, unread_notifications_count: 1 })
+    expect(bobStream.events.filter((event) => event.event === 'notification')).toEqual([])
+
+    // opening the bell elsewhere updates the badge of this page too
+    const at = aliceStream.events.length
+    await alice.client.post('/api/v1/notifications/clear')
+    expect((await aliceStream.next('counts', at)).data).toEqual({
+      notification_count: 1,
+      unread_notifications_count: 0,
+    })
+  })
+
+  it('ends open streams when the server shuts down, so it closes promptly', async () => {
+    const own = await createTestApp()
+    const ownUrl = await listen(own.app)
+    const alice = await buildUser(own.app)
+    const stream = await EventStreamClient.open(ownUrl, alice.client.cookie!)
+    await stream.next('counts', 0)
+    const started = Date.now()
+    await own.close()
+    // generous bound: without the preClose hook close() waits for the client forever
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(await stream.waitForEnd(2_000)).toBe(true)
+  })
+})
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL database', () => {
+  const name = `stackatlas_test_${crypto.randomBytes(6).toString('hex')}`
+  let first: { app: App; database: Database }
+  let second: { app: App; database: Database }
+  let secondUrl: string
+  const streams: EventStreamClient[] = []
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`)
+    await admin.end()
+    const url = withDatabase(postgresUrl!, name)
+    const open = async () => {
+      const database = await openPostgres(url, { max: 5 })
+      const app = await buildApp({ database, config: testConfig(), logger: false })
+      await app.ready()
+      return { app, database }
+    }
+    first = await open()
+    second = await open()
+    secondUrl = await listen(second.app)
+  })
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close()
+    for (const instance of [first, second]) {
+      if (!instance) continue
+      await instance.app.close()
+      await instance.database.close()
+    }
+    const dropper = new pg.Client({ connectionString: postgresUrl })
+    await dropper.connect()
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await dropper.end()
+  })
+
+  it('delivers a notification written through one instance to a stream open on the other', async () => {
+    const alice = await buildUser(first.app)
+    const bob = await buildUser(first.app)
+    // alice's page is served by the second instance; bob acts through the first
+    const stream = await EventStreamClient.open(secondUrl, alice.client.cookie!)
+    streams.push(stream)
+    await stream.next('counts', 0)
+    const before = stream.events.length
+    expect((await follow(bob, alice.id)).status).toBe(200)
+    const { data } = await stream.next('notification', before)
+    expect(data.notification).toMatchObject({ n_type: 'follow', content: `${bob.username} started following you` })
+  })
+})

@@ -1,0 +1,249 @@
+// Notifications (specs/stack-match-and-community.md §7 'Notifications', specs/onboarding-customers-teams-
+// notifications.md §7 'Notifications'): the paged list, the counts, clear (opening the bell), set_read_all,
+// set_read (the web's cached keys), the live stream, the settings, and /notifications/{id} which marks one read and
+// redirects to what it is about. Everything is the signed-in user's own; an admin impersonating someone may look
+// but not change their state (docs/decisions/010-notifications.md).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  IMPERSONATED_NOTIFICATIONS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationCounts,
+  NotificationCounts as NotificationCountsSchema,
+  type NotificationEvent,
+  NotificationSettings,
+  NotificationsIndexQuery,
+  NotificationsIndexResponse,
+  SetReadBody,
+  UpdateNotificationSettingsBody,
+} from '#contracts/notifications.ts'
+import { Id } from '#contracts/stacks.ts'
+import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { notFound } from '../../http/errors.ts'
+import { NotificationHub } from './notification-hub.ts'
+import { presentNotification } from './notifications.presenter.ts'
+import { countNotifications, findNotificationRow, listNotifications } from './notifications.queries.ts'
+import {
+  clearNotifications,
+  loadNotificationSettings,
+  readAllNotifications,
+  readNotification,
+  readNotificationKeys,
+  updateNotificationSettings,
+} from './notifications.service.ts'
+
+const tags = ['notifications']
+/** A comment line keeps proxies from closing an idle stream. */
+const KEEPALIVE_MS = 25_000
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 3_000
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new NotificationHub(
+    app.database,
+    {
+      loadEvent: async (userId, id): Promise<NotificationEvent | null> => {
+        const [row, counts] = await Promise.all([
+          findNotificationRow(app.db, userId, id),
+          countNotifications(app.db, userId),
+        ])
+        return row ? { notification: presentNotification(row), counts } : null
+      },
+      loadCounts: (userId) => countNotifications(app.db, userId),
+    },
+    (error) => app.log.error({ err: error }, 'notification delivery failed'),
+  )
+  // Open streams would keep server.close() waiting: end them before the server closes.
+  app.addHook('preClose', async () => {
+    await hub.close()
+  })
+
+  app.get(
+    '/api/v1/notifications/index',
+    {
+      schema: {
+        tags,
+        summary: `Your notifications, newest first, ${NOTIFICATIONS_PAGE_SIZE} a page (an empty page is the end)`,
+        querystring: NotificationsIndexQuery,
+        response: { 200: NotificationsIndexResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await requireUser(request)
+      const { page } = request.query
+      const rows = await listNotifications(app.db, user.id, {
+        limit: NOTIFICATIONS_PAGE_SIZE,
+        offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE,
+      })
+      return { notifications: rows.map(presentNotification), page, per_page: NOTIFICATIONS_PAGE_SIZE }
+    },
+  )
+
+  app.get(
+    '/api/v1/notifications/notification_count',
+    {
+      schema: {
+        tags,
+        summary: 'How many notifications you have, and how many are unseen (the badge)',
+        response: { 200: NotificationCountsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await requireUser(request)
+      return countNotifications(app.db, user.id)
+    },
+  )
+
+  app.post(
+    '/api/v1/notifications/clear',
+    {
+      schema: {
+        tags,
+        summary: 'Opening the bell: marks every notification seen and clears the badge',
+        response: { 200: NotificationCountsSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_NOTIFICATIONS)
+      await clearNotifications(app.db, user.id)
+      return countNotifications(app.db, user.id)
+    },
+  )
+
+  app.post(
+    '/api/v1/notifications/set_read_all',
+    {
+      schema: { tags, summary: 'Mark All as Read', response: { 200: NotificationCountsSchema } },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_NOTIFICATIONS)
+      await readAllNotifications(app.db, user.id)
+      return countNotifications(app.db, user.id)
+    },
+  )
+
+  app.post(
+    '/api/v1/notifications/set_read',
+    {
+      schema: {
+        tags,
+        summary: 'Marks the notifications whose keys are listed read or seen (keys that are not yours are ignored)',
+        body: SetReadBody,
+        response: { 200: NotificationCountsSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_NOTIFICATIONS)
+      await readNotificationKeys(app.db, user.id, request.body.notifications)
+      return countNotifications(app.db, user.id)
+    },
+  )
+
+  app.get(
+    '/api/v1/notifications/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Which notifications you receive, and the weekly digest',
+        response: { 200: NotificationSettings },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await requireUser(request)
+      return loadNotificationSettings(app.db, user.id)
+    },
+  )
+
+  app.post(
+    '/api/v1/notifications/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Switch notification types and the weekly digest on or off (only the ones given change)',
+        body: UpdateNotificationSettingsBody,
+        response: { 200: NotificationSettings },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request, 'Impersonated users are not allowed to change settings')
+      return updateNotificationSettings(app.db, user.id, request.body)
+    },
+  )
+
+  app.get(
+    '/api/v1/notifications/stream',
+    {
+      schema: {
+        tags,
+        summary:
+          'Server-sent events: `notification` (a new or changed notification with the counts) and `counts` ' +
+          '(after reading or seeing); one `counts` first',
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      await hub.start()
+      const counts = await countNotifications(app.db, user.id)
+      reply.hijack()
+      const response = reply.raw
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx and similar proxies must not buffer the stream
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      })
+      const write = (event: string, data: unknown) => {
+        if (!response.writableEnded) response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      }
+      response.write(`retry: ${RETRY_MS}\n\n`)
+      write('counts', counts satisfies NotificationCounts)
+      const keepalive = setInterval(() => {
+        if (!response.writableEnded) response.write(': keepalive\n\n')
+      }, KEEPALIVE_MS)
+      const remove = hub.add({
+        userId: user.id,
+        send: write,
+        end: () => response.end(),
+      })
+      request.raw.on('close', () => {
+        clearInterval(keepalive)
+        remove()
+      })
+    },
+  )
+
+  app.get(
+    '/notifications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A notification link: marks it read and redirects to what it is about',
+        params: z.object({ id: Id }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await request.sessionUser()
+      // the list page asks a visitor to sign in
+      if (!user) return reply.redirect('/notifications', 302)
+      if (user.impersonated) {
+        const row = await findNotificationRow(app.db, user.id, request.params.id)
+        if (!row) throw notFound()
+        return reply.redirect(sitePath(row.notification.targetPath), 302)
+      }
+      const target = await readNotification(app.db, user.id, request.params.id)
+      if (!target) throw notFound()
+      return reply.redirect(sitePath(target), 302)
+    },
+  )
+}
+
+/** Targets are paths on this site; anything else (never written by notify's callers) goes home. */
+function sitePath(path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/'
+}

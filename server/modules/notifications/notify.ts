@@ -1,0 +1,152 @@
+// The one way other modules create notifications: notify(tx, {...}) inside their own transaction, so the
+// notification exists exactly when the action that caused it commits (docs/decisions/010-notifications.md).
+import crypto from 'node:crypto'
+import { and, arrayContains, eq, gt, sql } from 'drizzle-orm'
+import type { NotificationType } from '#contracts/notifications.ts'
+import type { Db } from '../../db/client.ts'
+import { notificationSettings, notifications } from '../../db/schema/index.ts'
+
+/** The PostgreSQL NOTIFY channel live delivery listens on (server/modules/notifications/notification-hub.ts). */
+export const NOTIFICATIONS_CHANNEL = 'stackatlas_notifications'
+
+/** One actor doing the same thing to the same target again within this window tells the recipient nothing new. */
+export const REPEAT_WINDOW_HOURS = 24
+/** Distinct actors remembered on a collapsed notification (the count keeps going past it). */
+const ACTORS_KEPT = 50
+
+export interface NotifyInput {
+  /** Who is told. */
+  recipientId: number
+  type: NotificationType
+  /** Who did it; null for things nobody in particular did. Never notified about their own action. */
+  actorId: number | null
+  /** What it is about, e.g. { type: 'comment', id: 55 }. With `type` it is the collapse group. */
+  target: { type: string; id: number }
+  /** The site path /notifications/{id} redirects to, e.g. '/tools/react'. */
+  path: string
+  /** The target's name, worded for the notification text (see notifications.presenter.ts per type). */
+  subject: string
+  /** A picture when the actor's avatar is not the right one (a tool's logo). */
+  imageUrl?: string | null
+}
+
+/** What went out on the NOTIFY channel: the recipient, and the notification when one was created or changed. */
+export interface NotificationSignal {
+  recipient_id: number
+  id?: number
+}
+
+/**
+ * Tells `recipientId` that `actorId` did something to `target`. Call it with the transaction of the action itself.
+ *
+ * - Nothing happens when the recipient is the actor, or has switched this type off in their settings.
+ * - Repeats collapse: while the recipient has an unread notification of the same type about the same target, a new
+ *   actor is folded into it ("alice and 2 others upvoted your comment"), it takes the latest subject and path,
+ *   moves to the top and becomes unseen again with a new key; the same actor doing the same thing (same subject)
+ *   within REPEAT_WINDOW_HOURS (a follow toggled off and on) adds nothing at all.
+ * - Open pages hear about it through PostgreSQL NOTIFY, which is delivered only if the transaction commits.
+ *
+ * Answers the notification's id, or null when nothing was created or changed.
+ */
+export async function notify(tx: Db, input: NotifyInput): Promise<number | null> {
+  const { recipientId, actorId } = input
+  if (actorId !== null && actorId === recipientId) return null
+  if (await isMuted(tx, recipientId, input.type)) return null
+  const groupKey = `${input.type}:${input.target.type}:${input.target.id}`
+  if (actorId !== null && (await isRecentRepeat(tx, { recipientId, groupKey, actorId, subject: input.subject }))) {
+    return null
+  }
+
+  const key = newKey()
+  const table = sql.raw('"notification"')
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      key,
+      recipientId,
+      type: input.type,
+      groupKey,
+      actorId,
+      actorIds: actorId === null ? [] : [actorId],
+      actorCount: 1,
+      subject: input.subject,
+      targetPath: input.path,
+      imageUrl: input.imageUrl ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.groupKey],
+      targetWhere: sql`not ${notifications.read}`,
+      set: {
+        key,
+        actorId,
+        ...(actorId === null
+          ? {}
+          : {
+              actorIds: sql`(array_prepend(${actorId}::integer, array_remove(${table}."actor_ids", ${actorId}::integer)))[1:${sql.raw(String(ACTORS_KEPT))}]`,
+              actorCount: sql`${table}."actor_count" + case when ${actorId}::integer = any(${table}."actor_ids") then 0 else 1 end`,
+            }),
+        subject: input.subject,
+        targetPath: input.path,
+        imageUrl: input.imageUrl ?? null,
+        seen: false,
+        time: sql`now()`,
+      },
+    })
+    .returning({ id: notifications.id })
+  if (!row) return null
+  await signal(tx, { recipient_id: recipientId, id: row.id })
+  return row.id
+}
+
+/** notify() for each recipient (company members, followers); answers the ids created or changed. */
+export async function notifyEach(
+  tx: Db,
+  recipientIds: Iterable<number>,
+  input: Omit<NotifyInput, 'recipientId'>,
+): Promise<number[]> {
+  const ids: number[] = []
+  for (const recipientId of new Set(recipientIds)) {
+    const id = await notify(tx, { ...input, recipientId })
+    if (id !== null) ids.push(id)
+  }
+  return ids
+}
+
+/** Tells the recipient's open pages that something changed (read, seen, a new notification). */
+export async function signal(db: Db, payload: NotificationSignal): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(payload)})`)
+}
+
+async function isMuted(db: Db, userId: number, type: NotificationType): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: notificationSettings.userId })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, userId), arrayContains(notificationSettings.mutedTypes, [type])))
+  return Boolean(row)
+}
+
+/** The same actor, target and subject (so adding a second tool to a stack is news) within the window. */
+async function isRecentRepeat(
+  db: Db,
+  repeat: { recipientId: number; groupKey: string; actorId: number; subject: string },
+): Promise<boolean> {
+  const { recipientId, groupKey, actorId, subject } = repeat
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.groupKey, groupKey),
+        arrayContains(notifications.actorIds, [actorId]),
+        eq(notifications.subject, subject),
+        gt(notifications.time, sql`now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+function newKey(): string {
+  return crypto.randomBytes(12).toString('base64url')
+}
