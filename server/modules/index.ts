@@ -10,6 +10,7 @@ import { siteRoutes } from './health/site.routes.ts'
 import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
 import { notificationsRoutes } from './notifications/notifications.routes.ts'
+import { moderationRoutes } from './moderation/moderation.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
@@ -39,4 +40,5 @@ export const modules = [
   matchRoutes,
   mailRoutes,
   notificationsRoutes,
+  moderationRoutes,
 ]

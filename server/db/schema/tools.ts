@@ -49,7 +49,11 @@ export const tools = pgTable(
     isApproved: boolean('is_approved').notNull().default(true),
     isHidden: boolean('is_hidden').notNull().default(false),
     submittedById: integer('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the submitter sends the soft-approval form: the tool is then in the moderators' queue. */
     submittedForApprovalAt: timestamp('submitted_for_approval_at', { withTimezone: true }),
+    /** A moderator sent it back: the reason is shown to the submitter, who may fix it and submit again. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
     twitterUsername: text('twitter_username'),
     features: text('features'),
     /** Documented seed prior from the catalog build (docs/decisions/004-popularity.md). */
@@ -73,6 +77,10 @@ export const tools = pgTable(
     index('tool_search_vector_idx').using('gin', table.searchVector),
     index('tool_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     index('tool_submitted_by_idx').on(table.submittedById),
+    // The moderators' queue: submitted, not yet approved, oldest first.
+    index('tool_approval_queue_idx')
+      .on(table.submittedForApprovalAt)
+      .where(sql`${table.isApproved} = false and ${table.submittedForApprovalAt} is not null`),
   ],
 )
 

@@ -19,6 +19,7 @@ import {
 import { requireModerator, requireUser } from '../../http/auth-guard.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { notifyReplied, notifyUpvoted } from './comments.notifications.ts'
+import { toggleCommentFlag } from '../moderation/moderation.service.ts'
 import { presentComment, presentCommentThreads, presentCommentUpdate } from './comments.presenter.ts'
 import {
   commentableExists,
@@ -28,7 +29,6 @@ import {
   findVotedCommentIds,
   insertComment,
   listComments,
-  setCommentFlagged,
   toggleCommentVote,
   updateCommentBody,
 } from './comments.queries.ts'
@@ -187,10 +187,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireModerator(request)
-      const comment = await findComment(app.db, request.params.id)
-      if (!comment) throw notFound()
-      const updated = await setCommentFlagged(app.db, comment.id, !comment.flagged)
+      const actor = await requireModerator(request)
+      // written to the moderation log with the flip (decision 019)
+      const updated = await toggleCommentFlag(app.db, actor, request.params.id)
       return { id: updated.id, parentId: updated.parentId, flagged: updated.flagged }
     },
   )

@@ -325,20 +325,27 @@ export async function listToolsWithWebsiteLike(db: Db, host: string) {
 /** Slugs a tool can never have: paths of /api/v1/tools/{slug}'s siblings. */
 const RESERVED_TOOL_SLUGS = new Set(['newest'])
 
+/** A slug for `name` no tool holds: 'name', then 'name-2', ... (`exceptId` may keep its own). */
+export async function findFreeToolSlug(db: Db, name: string, exceptId?: number): Promise<string> {
+  const base = slugify(name) || 'tool'
+  const taken = await db
+    .select({ id: tools.id, slug: tools.slug })
+    .from(tools)
+    .where(or(eq(tools.slug, base), sql`${tools.slug} like ${`${base}-%`}`))
+  const takenSlugs = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug))
+  for (let suffix = 1; ; suffix++) {
+    const slug = suffix === 1 ? base : `${base}-${suffix}`
+    if (!takenSlugs.has(slug) && !RESERVED_TOOL_SLUGS.has(slug)) return slug
+  }
+}
+
 /** Inserts a submitted tool under a free slug ('name', then 'name-2', ...), with its search document. */
 export async function insertSubmittedTool(
   db: Db,
   input: { name: string; websiteUrl: string; submittedById: number },
 ): Promise<number> {
-  const base = slugify(input.name) || 'tool'
-  const taken = await db
-    .select({ slug: tools.slug })
-    .from(tools)
-    .where(or(eq(tools.slug, base), sql`${tools.slug} like ${`${base}-%`}`))
-  const takenSlugs = new Set(taken.map((row) => row.slug))
-  for (let suffix = 1; ; suffix++) {
-    const slug = suffix === 1 ? base : `${base}-${suffix}`
-    if (takenSlugs.has(slug) || RESERVED_TOOL_SLUGS.has(slug)) continue
+  for (;;) {
+    const slug = await findFreeToolSlug(db, input.name)
     const [row] = await db
       .insert(tools)
       .values({

@@ -30,6 +30,7 @@ import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags }
 import { fieldError, notFound } from '../../http/errors.ts'
 import { logoRoutes } from './logos.routes.ts'
 import { ShortQueryCache } from './short-query-cache.ts'
+import { softApprovalRoutes } from './soft-approval.routes.ts'
 import { presentLayers, presentToolDetail, presentTools } from './tools.presenter.ts'
 import {
   findCategoryBySlug,
@@ -55,6 +56,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEtags(app)
   const shortQueries = new ShortQueryCache<PagedToolsResponse>({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 5000 })
   await app.register(logoRoutes, { renderMonogram })
+  await app.register(softApprovalRoutes)
 
   app.get(
     '/api/v1/services/popular_services',
