@@ -1,5 +1,5 @@
 // The admin area: the ADMIN_EMAILS bootstrap admin (playwright.config.ts) sees analytics counts, changes a role,
-// impersonates a user and stops; a user gets the 403 page and a moderator the moderation view.
+// impersonates a user and stops; a user gets the 403 page and a moderator the moderation queues.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
@@ -102,7 +102,9 @@ test('an admin sees counts, makes a moderator, impersonates a user and stops', a
   await modDialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await modDialog.getByRole('button', { name: 'Sign in' }).click()
   await expect(moderator.getByRole('heading', { name: 'Moderation', exact: true })).toBeVisible()
-  await expect(moderator.getByText('Nothing to moderate')).toBeVisible()
+  await expect(moderator).toHaveURL(/\/admin\/tools$/)
+  await expect(moderator.getByRole('heading', { name: 'Tools waiting for approval' })).toBeVisible()
+  await expect(moderator.getByRole('link', { name: 'Flagged comments' })).toBeVisible()
   await expect(moderator.getByRole('link', { name: 'Users' })).toHaveCount(0)
   await screenshot(moderator, 'admin-moderator')
   await expectNoA11yViolations(moderator)

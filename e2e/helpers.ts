@@ -23,3 +23,42 @@ export async function signUp(page: Page, username = uniqueName('e2e')) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true })
 }
+
+/** The ADMIN_EMAILS bootstrap admin (playwright.config.ts): signed up through the API, or in when another journey
+ * of this run already did. The page's context keeps the session. */
+export const BOOTSTRAP_ADMIN = { email: 'admin@example.test', password: 'correct-horse-battery', username: 'siteadmin' }
+
+export async function signInAsBootstrapAdminByApi(page: Page) {
+  if (page.url() === 'about:blank') await page.goto('/')
+  const signedUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: originOf(page) },
+    data: {
+      email: BOOTSTRAP_ADMIN.email,
+      password: BOOTSTRAP_ADMIN.password,
+      name: 'Site Admin',
+      username: 'siteadmin',
+    },
+  })
+  if (!signedUp.ok()) {
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      headers: { origin: originOf(page) },
+      data: { email: BOOTSTRAP_ADMIN.email, password: BOOTSTRAP_ADMIN.password },
+    })
+    expect(signedIn.ok(), 'bootstrap admin sign-in').toBe(true)
+  }
+}
+
+function originOf(page: Page): string {
+  return new URL(page.url()).origin
+}
+
+/** A JSON call with the page's session (same-origin header, like the browser sends), expected to succeed. */
+export async function callApi<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const response = await page.request.fetch(path, {
+    method,
+    data,
+    headers: { origin: originOf(page) },
+  })
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}

@@ -22,6 +22,10 @@ export const router = createBrowserRouter([
       { path: '/categories/:slug', lazy: page(() => import('../features/tools/pages/directory-page.tsx')) },
       { path: '/search', lazy: page(() => import('../features/tools/pages/search-page.tsx')) },
       {
+        path: '/services/pending',
+        lazy: page(() => import('../features/soft-approval/pages/soft-approval-page.tsx')),
+      },
+      {
         path: '/settings',
         lazy: page(() => import('../features/settings/pages/settings-layout-page.tsx')),
         children: [
@@ -39,6 +43,9 @@ export const router = createBrowserRouter([
           { path: 'users', lazy: page(() => import('../features/admin/pages/admin-users-page.tsx')) },
           { path: 'mail', lazy: page(() => import('../features/admin/pages/admin-mail-page.tsx')) },
           { path: 'mail/:id', lazy: page(() => import('../features/admin/pages/admin-mail-message-page.tsx')) },
+          { path: 'tools', lazy: page(() => import('../features/admin/pages/admin-tools-page.tsx')) },
+          { path: 'comments', lazy: page(() => import('../features/admin/pages/admin-comments-page.tsx')) },
+          { path: 'log', lazy: page(() => import('../features/admin/pages/admin-log-page.tsx')) },
         ],
       },
       {

@@ -55,6 +55,9 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
               </Link>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/services/pending">Tools Pending Approval</Link>
+          </DropdownMenu.Item>
           {user.moderator && (
             <DropdownMenu.Item asChild className={item}>
               <Link to="/admin">{user.is_admin ? 'Admin' : 'Moderation'}</Link>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { type CompanyExistsResponse, CompanyForm } from '#contracts/companies.ts'
+import { LogoField } from '../../../components/logo-field.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -15,7 +16,6 @@ import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { getCompanyExists } from '../api/get-company-exists.ts'
 import { type NewCompanyDraft, toCompanyInput } from '../state/wizard-state.ts'
 import { blankLabels, formFieldMessage, requiredMessage } from './form-messages.ts'
-import { LogoField } from './logo-field.tsx'
 
 type CompanyInput = z.input<typeof CompanyForm>
 export type CompanyValues = z.output<typeof CompanyForm>

@@ -7,13 +7,13 @@ import { type ReactNode, type Ref, useEffect, useImperativeHandle } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { ImageUrl, STACK_NAME_TAKEN, StackDescription, StackName, StackWebsiteUrl } from '#contracts/stacks.ts'
+import { LogoField } from '../../../components/logo-field.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { getStackNameAvailable } from '../api/get-stack-name-available.ts'
 import type { StackInfoDraft } from '../state/wizard-state.ts'
 import { formFieldMessage } from './form-messages.ts'
-import { LogoField } from './logo-field.tsx'
 
 export const StackInfoSchema = z.object({
   name: StackName,

@@ -1,7 +1,7 @@
 // GET /api/v1/layers: layers, their categories and how many tools each holds (home page, directory sidebar).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { LayersResponse } from '#contracts/tools.ts'
-import { apiFetch } from '../../../lib/api.ts'
+import { apiFetch } from './api.ts'
 
 export const layersQuery = queryOptions({
   queryKey: ['layers'],
