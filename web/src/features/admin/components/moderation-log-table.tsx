@@ -47,7 +47,7 @@ function Changes({ entry }: { entry: ModerationLogEntry }) {
           <dd className="break-words">
             <del className="text-red-700 decoration-red-300">{show(entry.before?.[key])}</del>
             {' → '}
-            <ins className="text-emerald-800 no-underline">{show(entry.after[key])}</ins>
+            <ins className="text-emerald-800 no-underline">{show(entry.after?.[key])}</ins>
           </dd>
         </div>
       ))}
