@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'comment_upvote',
   'reason_vote',
   'tool_approved',
+  'tool_rejected',
   'stack_tool_added',
   'team_invite',
 ] as const
@@ -27,6 +28,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   comment_upvote: 'Someone upvotes your comment',
   reason_vote: 'Someone upvotes your pro or con',
   tool_approved: 'A tool you submitted is approved',
+  tool_rejected: 'A tool you submitted is sent back by a moderator',
   stack_tool_added: 'A tool you follow is added to a stack you follow',
   team_invite: 'You are added to a company team',
 }

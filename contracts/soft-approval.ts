@@ -19,6 +19,8 @@ export const SOFT_APPROVAL_IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpeg,.jpg'
 /** spec §2: Features are separated by semicolons. */
 export const FEATURES_SEPARATOR = ';'
 
+/** The screen's address (the first segment 'services' is reserved: no username or tool slug can take it). */
+export const SOFT_APPROVAL_PATH = '/services/pending'
 export const SOFT_APPROVAL_TITLE = 'Tools Pending Approval'
 export const SOFT_APPROVAL_PRIVATE_NOTE = 'Only visible to you, not public'
 export const SOFT_APPROVAL_CLICK_NOTE = 'New: Click tool to pre-approve'

@@ -18,8 +18,8 @@ import {
 } from '#contracts/comments.ts'
 import { requireModerator, requireUser } from '../../http/auth-guard.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
-import { notifyReplied, notifyUpvoted } from './comments.notifications.ts'
 import { toggleCommentFlag } from '../moderation/moderation.service.ts'
+import { notifyReplied, notifyUpvoted } from './comments.notifications.ts'
 import { presentComment, presentCommentThreads, presentCommentUpdate } from './comments.presenter.ts'
 import {
   commentableExists,

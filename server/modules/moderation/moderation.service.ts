@@ -5,11 +5,12 @@
 import type { z } from 'zod'
 import type { EditToolBody } from '#contracts/moderation.ts'
 import { NOT_PENDING, ONLY_FLAGGED } from '#contracts/moderation.ts'
-import { ALREADY_APPROVED } from '#contracts/soft-approval.ts'
+import { ALREADY_APPROVED, SOFT_APPROVAL_PATH } from '#contracts/soft-approval.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, fieldError, notFound } from '../../http/errors.ts'
 import { type CommentRecord, deleteComment, findComment, setCommentFlagged } from '../comments/comments.queries.ts'
+import { notify } from '../notifications/notify.ts'
 import {
   findCategoryIdBySlug,
   findSubmission,
@@ -19,6 +20,7 @@ import {
   updateSubmissionFields,
 } from '../tools/soft-approval.queries.ts'
 import { assertNameIsFree } from '../tools/soft-approval.service.ts'
+import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
 import { countReplies, insertModerationEntry } from './moderation.queries.ts'
 
 type EditValues = z.output<typeof EditToolBody>['service']
@@ -89,7 +91,28 @@ export async function approveTool(db: Db, actor: SessionUser, id: number): Promi
       subjectLabel: approved.name,
       ...changedFields(toolSnapshot(tool), toolSnapshot(approved)),
     })
+    await notifySubmitter(tx, actor, approved, 'tool_approved')
     return approved
+  })
+}
+
+/** The submitter hears of the outcome (decision 010's notify, in the action's transaction). */
+async function notifySubmitter(
+  db: Db,
+  actor: SessionUser,
+  tool: SubmissionRow,
+  type: 'tool_approved' | 'tool_rejected',
+) {
+  if (tool.submittedById === null) return
+  await notify(db, {
+    recipientId: tool.submittedById,
+    type,
+    actorId: actor.id,
+    target: { type: 'tool', id: tool.id },
+    // approved: the public page; sent back: the screen that shows the reason
+    path: type === 'tool_approved' ? toolCanonicalUrl(tool.slug) : SOFT_APPROVAL_PATH,
+    subject: tool.name,
+    imageUrl: tool.imageUrl ?? toolLogoUrl(tool.slug),
   })
 }
 
@@ -110,6 +133,7 @@ export async function rejectTool(db: Db, actor: SessionUser, id: number, reason:
       ...changedFields(toolSnapshot(tool), toolSnapshot(rejected)),
       reason,
     })
+    await notifySubmitter(tx, actor, rejected, 'tool_rejected')
     return rejected
   })
 }

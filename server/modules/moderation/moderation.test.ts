@@ -117,6 +117,26 @@ describe('the tool approval queue', () => {
     expect(again.status).toBe(409)
   })
 
+  it('tells the submitter of the approval and of a rejection through their notifications', async () => {
+    const submitter = await buildUser(ctx.app)
+    const approved = await pendingTool(submitter)
+    const rejected = await pendingTool(submitter)
+    await moderator.client.post(`/api/v1/moderation/tools/${approved.id}/approve`)
+    await moderator.client.post(`/api/v1/moderation/tools/${rejected.id}/reject`, { reason: 'Duplicate of Redis.' })
+    const response = await submitter.client.get('/api/v1/notifications/index?page=1')
+    expect(response.status).toBe(200)
+    const items = response.body.notifications.map((item: any) => [item.n_type, item.content])
+    expect(items).toEqual([
+      ['tool_rejected', `${rejected.name} was sent back by a moderator: see why on Tools Pending Approval`],
+      ['tool_approved', `${approved.name} was approved and is now listed`],
+    ])
+    const [rejectedNote, approvedNote] = response.body.notifications
+    const openRejected = await submitter.client.get(rejectedNote.url)
+    expect(openRejected.headers.location).toBe('/services/pending')
+    const openApproved = await submitter.client.get(approvedNote.url)
+    expect(openApproved.headers.location).toBe(`/tools/${approved.slug}`)
+  })
+
   it('rejects a tool with a reason its submitter reads, and takes it back when submitted again', async () => {
     const tool = await pendingTool()
     const empty = await moderator.client.post(`/api/v1/moderation/tools/${tool.id}/reject`, { reason: ' ' })

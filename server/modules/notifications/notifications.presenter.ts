@@ -13,6 +13,7 @@ const ICONS: Record<NotificationType, string> = {
   comment_upvote: 'arrow-big-up',
   reason_vote: 'thumbs-up',
   tool_approved: 'badge-check',
+  tool_rejected: 'badge-x',
   stack_tool_added: 'layers',
   team_invite: 'users',
 }
@@ -61,6 +62,8 @@ function notificationText(type: NotificationType, who: string, subject: string):
       return `${who} upvoted your ${subject}`
     case 'tool_approved':
       return `${subject} was approved and is now listed`
+    case 'tool_rejected':
+      return `${subject} was sent back by a moderator: see why on Tools Pending Approval`
     case 'stack_tool_added':
       return `${who} added ${subject}`
     case 'team_invite':
