@@ -4,6 +4,8 @@ import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
+import { customersRoutes } from './customers/customers.routes.ts'
+import { deletionRoutes } from './deletion/deletion.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
@@ -41,4 +43,6 @@ export const modules = [
   mailRoutes,
   notificationsRoutes,
   moderationRoutes,
+  customersRoutes,
+  deletionRoutes,
 ]
