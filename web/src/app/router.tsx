@@ -87,6 +87,10 @@ export const router = createBrowserRouter([
       { path: '/match/jobs/:slug', lazy: page(() => import('../features/match/pages/job-page.tsx')) },
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },
+      {
+        path: '/companies/:slug/customers',
+        lazy: page(() => import('../features/company-customers/pages/company-customers-page.tsx')),
+      },
       // Must stay the last routes before '*': every other first path segment is reserved (contracts/owners.ts), and
       // every fixed two-segment route (/tools/:slug, /settings/*, /create-stack/*...) comes before the stack page.
       {

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { toolQuery, useTool } from '../api/get-tool.ts'
 import { plural } from '../components/format.ts'
+import { ToolCustomers } from '../components/tool-customers.tsx'
 
 export default function ToolPage() {
   const { slug = '' } = useParams()
@@ -160,6 +161,7 @@ export default function ToolPage() {
         )}
       </section>
 
+      <ToolCustomers slug={tool.slug} toolName={tool.name} />
       <Comments commentableType="tool" commentableId={tool.id} />
     </article>
   )
