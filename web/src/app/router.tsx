@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
           { path: 'profile', lazy: page(() => import('../features/settings/pages/profile-settings-page.tsx')) },
           { path: 'email', lazy: page(() => import('../features/settings/pages/email-settings-page.tsx')) },
           { path: 'password', lazy: page(() => import('../features/settings/pages/password-settings-page.tsx')) },
+          { path: 'account', lazy: page(() => import('../features/settings/pages/account-settings-page.tsx')) },
         ],
       },
       {

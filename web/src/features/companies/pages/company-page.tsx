@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { websiteHref, websiteLabel } from '../../../lib/website.ts'
 import { useCompanyPage } from '../api/get-company-page.ts'
+import { CompanyAdminActions } from '../components/company-admin-actions.tsx'
 import { CompanyStackCard } from '../components/company-stack-card.tsx'
 
 export default function CompanyPage() {
@@ -34,6 +35,7 @@ export default function CompanyPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
       <CompanyHeader company={company} />
+      <CompanyAdminActions company={company} />
       <section aria-labelledby="stacks-heading" className="mt-8">
         <h2 id="stacks-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Layers className="size-5 text-slate-400" aria-hidden="true" />

@@ -1,0 +1,41 @@
+// What a company's admins see on its page: the customers screen and deleting the company (spec §2 'Deletion').
+import { Trash2, Users } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { CompanyPage } from '#contracts/companies.ts'
+import { TypeToConfirmDialog } from '../../../components/type-to-confirm-dialog.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { deleteCompany } from '../api/delete-company.ts'
+
+export function CompanyAdminActions({ company }: { company: CompanyPage['company'] }) {
+  const [open, setOpen] = useState(false)
+  if (!company.current_user_admin) return null
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      <Link
+        to={`/companies/${company.slug}/customers`}
+        className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+      >
+        <Users className="size-4" aria-hidden="true" /> Customers
+      </Link>
+      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
+        <Trash2 className="size-4" aria-hidden="true" /> Delete company
+      </Button>
+      <TypeToConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${company.name}?`}
+        description="The company page, its stacks, its members' access and its customers are deleted. The people stay. This cannot be undone."
+        expected={company.name}
+        label="To confirm, type the company name"
+        confirmLabel="Delete company"
+        pendingLabel="Deleting company..."
+        onConfirm={async () => {
+          await deleteCompany({ companyId: company.id, confirmation: company.name })
+          // spec §7: on success go to /, loaded afresh so no cached page shows the company
+          window.location.replace('/')
+        }}
+      />
+    </div>
+  )
+}
