@@ -18,6 +18,7 @@ import {
   domainOfWebsite,
   IMPERSONATED_CUSTOMERS,
   ONLY_COMPANY_ADMINS_CUSTOMERS,
+  SendInviteResponse,
   TOOL_CUSTOMERS_LIMIT,
   ToolCustomersResponse,
 } from '#contracts/company-customers.ts'
@@ -35,7 +36,7 @@ import {
   listToolsOfDomain,
   searchCompanies,
 } from './customers.queries.ts'
-import { addCustomer, markCustomerEmailCopied, updateCustomer } from './customers.service.ts'
+import { addCustomer, markCustomerEmailCopied, sendCustomerInvite, updateCustomer } from './customers.service.ts'
 
 const tags = ['company customers']
 
@@ -146,6 +147,27 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = await findCustomer(app.db, request.body.id)
       if (!record) throw notFound()
       return { id: record.customer.id, status: customerStatus(record) }
+    },
+  )
+
+  app.post(
+    '/send-invite',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail the invitation to the customer (once per address); answers id and sent_at',
+        body: CustomerIdBody,
+        response: { 200: SendInviteResponse },
+      },
+      // Each address gets one message, but a vendor could add many: a ceiling per client as well.
+      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+    },
+    async (request) => {
+      const user = await requireRealUser(request, IMPERSONATED_CUSTOMERS)
+      const { record } = await loadOwnCustomer(request.body.id, user)
+      const sentAt = await sendCustomerInvite(app.db, record, context)
+      await track(app.db, 'company_customer.email_sent', { customer_id: record.customer.id }, user.id)
+      return { id: record.customer.id, sent_at: sentAt.toISOString() }
     },
   )
 

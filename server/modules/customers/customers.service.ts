@@ -1,9 +1,10 @@
 // Company customers' rules (spec §4, §5, §8; docs/decisions/016-company-customers.md): who the customer is, which
 // tool, which address, and the two conflicts the screen names ('already has service', the duplicate address).
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   ALREADY_HAS_SERVICE,
+  ALREADY_SENT,
   type CompanyCustomerBody,
   DUPLICATE_EMAIL,
   domainOfWebsite,
@@ -15,8 +16,10 @@ import type { Db } from '../../db/client.ts'
 import { companyCustomers } from '../../db/schema/index.ts'
 import { conflict, fieldError } from '../../http/errors.ts'
 import { type CompanyRow, findCompanyById, findCompanyByName } from '../companies/companies.queries.ts'
+import { enqueueMail } from '../mail/mail.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
-import { companyListsTool, findCustomerIdByEmail, isToolOfDomain } from './customers.queries.ts'
+import { type InviteContext, inviteSubject, inviteText } from './customers.presenter.ts'
+import { type CustomerRecord, companyListsTool, findCustomerIdByEmail, isToolOfDomain } from './customers.queries.ts'
 
 type CustomerFields = z.output<typeof CompanyCustomerBody>
 
@@ -123,4 +126,30 @@ export async function markCustomerEmailCopied(db: Db, customerId: number) {
     .update(companyCustomers)
     .set({ copiedAt: new Date(), updatedAt: new Date() })
     .where(eq(companyCustomers.id, customerId))
+}
+
+/**
+ * Send Email: queues the invitation in the outbox and sets sent_at in one transaction, so a message exists exactly
+ * when sent_at says so. Once sent, it is not sent again until the address changes (spec §4); a customer already
+ * Added needs no e-mail. Answers the new sent_at.
+ */
+export async function sendCustomerInvite(db: Db, record: CustomerRecord, context: InviteContext): Promise<Date> {
+  if (record.added) throw conflict(ALREADY_HAS_SERVICE)
+  return db.transaction(async (tx) => {
+    const sentAt = new Date()
+    // The condition settles two clicks at once: only one of them finds sent_at empty.
+    const [updated] = await tx
+      .update(companyCustomers)
+      .set({ sentAt, updatedAt: sentAt })
+      .where(and(eq(companyCustomers.id, record.customer.id), isNull(companyCustomers.sentAt)))
+      .returning({ id: companyCustomers.id })
+    if (!updated) throw conflict(ALREADY_SENT)
+    await enqueueMail(tx, {
+      kind: 'customer.verification',
+      to: record.customer.email,
+      subject: inviteSubject(record),
+      text: inviteText(record, context),
+    })
+    return sentAt
+  })
 }

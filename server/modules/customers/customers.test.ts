@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ALREADY_HAS_SERVICE,
+  ALREADY_SENT,
   DUPLICATE_EMAIL,
   IMPERSONATED_CUSTOMERS,
   NOT_COMPANY_TOOL,
   ONLY_COMPANY_ADMINS_CUSTOMERS,
   OWN_COMPANY,
 } from '#contracts/company-customers.ts'
-import { companies, companyCustomers, companyMembers, stacks } from '../../db/schema/index.ts'
+import { companies, companyCustomers, companyMembers, mailOutbox, stacks } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -435,5 +436,84 @@ describe('GET /companies/search', () => {
     const empty = await new TestClient(ctx.app).get('/companies/search?name=')
     expect(empty.status).toBe(400)
     expect((await new TestClient(ctx.app).get('/companies/search')).status).toBe(400)
+  })
+})
+
+describe('POST /send-invite', () => {
+  const outboxTo = (address: string) => ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address))
+
+  it('queues the invitation and sets sent_at; again only after the address changes', async () => {
+    const { admin, vendor, tool } = await vendorSetup()
+    const email = `buyer${process.pid}@globex.example`
+    const created = (
+      await admin.client.post('/company_customers', form(vendor.id, tool.id, { company_name: 'Globex', email }))
+    ).body.company_customer
+    const response = await admin.client.post('/send-invite', { id: created.id })
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(created.id)
+    expect(new Date(response.body.sent_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    const [mail] = await outboxTo(email)
+    expect(mail).toMatchObject({ kind: 'customer.verification', status: 'pending' })
+    expect(mail!.subject).toContain(`does Globex use ${tool.name}?`)
+    expect(mail!.textBody).toBe(created.email_content)
+    const listed = (await list(admin, vendor.slug)).body.customers[0]
+    expect(listed).toMatchObject({ status: 'Email Sent', sent_at: response.body.sent_at })
+
+    const again = await admin.client.post('/send-invite', { id: created.id })
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toBe(ALREADY_SENT)
+    expect(await outboxTo(email)).toHaveLength(1)
+
+    const newEmail = `buyer2${process.pid}@globex.example`
+    await admin.client.patch(
+      `/company_customers/${created.id}`,
+      form(vendor.id, tool.id, { company_name: 'Globex', email: newEmail }),
+    )
+    expect((await admin.client.post('/send-invite', { id: created.id })).status).toBe(200)
+    expect(await outboxTo(newEmail)).toHaveLength(1)
+  })
+
+  it('sends once when two clicks arrive together', async () => {
+    const { admin, vendor, tool } = await vendorSetup()
+    const email = `twice${process.pid}@initech.example`
+    const created = (await admin.client.post('/company_customers', form(vendor.id, tool.id, { email }))).body
+      .company_customer
+    const answers = await Promise.all([
+      admin.client.post('/send-invite', { id: created.id }),
+      admin.client.post('/send-invite', { id: created.id }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await outboxTo(email)).toHaveLength(1)
+  })
+
+  it('answers 409 for a customer already Added, and sends nothing', async () => {
+    const { admin, vendor, tool } = await vendorSetup()
+    const customer = await customerCompany()
+    const domain = new URL(customer.websiteUrl!).hostname
+    const created = (
+      await admin.client.post(
+        '/company_customers',
+        form(vendor.id, tool.id, { existing_company: true, company_name: customer.id, email: `x@${domain}` }),
+      )
+    ).body.company_customer
+    await buildStack(ctx.app.db, { ownerCompanyId: customer.id, tools: [tool] })
+    const response = await admin.client.post('/send-invite', { id: created.id })
+    expect(response.status).toBe(409)
+    expect(response.body.error.message).toBe(ALREADY_HAS_SERVICE)
+    expect(await outboxTo(`x@${domain}`)).toEqual([])
+  })
+
+  it('answers 404 to a stranger, 403 impersonated, 401 signed out, and sends nothing', async () => {
+    const { admin, vendor, tool } = await vendorSetup()
+    const email = `nobody${process.pid}@hooli.example`
+    const created = (await admin.client.post('/company_customers', form(vendor.id, tool.id, { email }))).body
+      .company_customer
+    const stranger = await buildUser(ctx.app)
+    expect((await stranger.client.post('/send-invite', { id: created.id })).status).toBe(404)
+    const impersonated = await (await impersonate(ctx.app, admin)).post('/send-invite', { id: created.id })
+    expect(impersonated.status).toBe(403)
+    expect((await new TestClient(ctx.app).post('/send-invite', { id: created.id })).status).toBe(401)
+    expect((await admin.client.post('/send-invite', { id: 999999 })).status).toBe(404)
+    expect(await outboxTo(email)).toEqual([])
   })
 })
