@@ -87,14 +87,24 @@ test('deletion: the last admin of a team is told to hand over first', async ({ p
   const { username } = await signUp(page, uniqueName('lastadmin'))
   const companyName = uniqueName('Team Co ')
   const company = await api<{ id: number; slug: string }>(page, '/api/v1/companies/create', {
-    company: { name: companyName, website_url: 'teamco.example', description: 'A team', email_address: 'a@teamco.example' },
+    company: {
+      name: companyName,
+      website_url: 'teamco.example',
+      description: 'A team',
+      email_address: 'a@teamco.example',
+    },
   })
   // A colleague joins by username (the team API), so the company has another member.
   const origin = new URL(page.url()).origin
   const colleagueSide = await playwright.request.newContext({ baseURL: origin })
   const colleague = uniqueName('colleague')
   const signUpAnswer = await colleagueSide.post('/api/auth/sign-up/email', {
-    data: { name: 'Colleague', username: colleague, email: `${colleague}@example.test`, password: 'correct-horse-battery' },
+    data: {
+      name: 'Colleague',
+      username: colleague,
+      email: `${colleague}@example.test`,
+      password: 'correct-horse-battery',
+    },
     headers: { origin },
   })
   const colleagueId = Number((await signUpAnswer.json()).user.id)
