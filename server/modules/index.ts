@@ -9,6 +9,7 @@ import { deletionRoutes } from './deletion/deletion.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
+import { jobsRoutes } from './jobs/jobs.routes.ts'
 import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
 import { moderationRoutes } from './moderation/moderation.routes.ts'
@@ -45,4 +46,5 @@ export const modules = [
   moderationRoutes,
   customersRoutes,
   deletionRoutes,
+  jobsRoutes,
 ]

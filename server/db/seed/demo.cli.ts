@@ -1,16 +1,18 @@
-// `npm run seed:demo`: adds the demo people, companies, stacks and reasons (server/db/seed/demo.ts) to the database
+// `npm run seed:demo`: adds the demo people, companies, stacks, reasons and jobs (server/db/seed/demo.ts) to the database
 // the server is configured with. Runs once: a second run finds the demo data and changes nothing.
 
 import { readEnv } from '../../env.ts'
 import { openDatabase } from '../client.ts'
 import { seedCatalogIfEmpty } from './catalog/seed.ts'
-import { DEMO_EMAIL_DOMAIN, seedDemo } from './demo.ts'
+import { DEMO_EMAIL_DOMAIN, DEMO_JOBS_PER_COMPANY, seedDemo } from './demo.ts'
 
-const HELP = `Usage: npm run seed:demo
+const HELP = `Usage: npm run seed:demo [-- --allow-production]
 
 Adds demo data so that a new installation looks alive: 12 people, 6 companies with members,
-20 stacks built from the tool catalog, and pros and cons with votes. Everything is marked as
-demo (is_demo on people, companies and stacks; "Demo" in their names and descriptions). The
+20 stacks built from the tool catalog, pros and cons with votes, and ${DEMO_JOBS_PER_COMPANY} jobs per demo company
+for Stack Match. Everything is marked as demo (is_demo on people, companies, stacks and jobs;
+"Demo" in their names and descriptions). When NODE_ENV is production the demo jobs are left
+out unless --allow-production is given (like npm run jobs:import -- --demo). The
 demo people have no password: nobody can sign in as them (e-mails end in @${DEMO_EMAIL_DOMAIN}).
 Running it again changes nothing. \`npm start\` never adds demo data.
 
@@ -26,15 +28,18 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(HELP)
   process.exit(0)
 }
-if (args.length > 0) {
-  console.error(`Unexpected argument: ${args[0]}\n`)
+const unexpected = args.find((arg) => arg !== '--allow-production')
+if (unexpected) {
+  console.error(`Unexpected argument: ${unexpected}\n`)
   console.error(HELP)
   process.exit(2)
 }
 
 let database: Awaited<ReturnType<typeof openDatabase>>
+let withJobs = true
 try {
   const env = readEnv()
+  withJobs = env.NODE_ENV !== 'production' || args.includes('--allow-production')
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 } catch (error) {
   // The lock's message says which process holds the embedded database and what to do.
@@ -46,14 +51,16 @@ try {
   await database.migrate()
   const catalog = await seedCatalogIfEmpty(database.db)
   if (catalog) console.log(`Seeded the tool catalog (${catalog.tools} tools).`)
-  const result = await seedDemo(database.db)
+  const result = await seedDemo(database.db, new Date(), { jobs: withJobs })
   if (!result.seeded) {
     console.log(`Demo data is already there (${result.stacks} demo stacks). Nothing changed.`)
   } else {
     console.log(
       `Added demo data: ${result.people} people, ${result.companies} companies, ${result.stacks} stacks ` +
-        `(${result.stackTools} tools in all), ${result.reasons} reasons with ${result.votes} votes.`,
+        `(${result.stackTools} tools in all), ${result.reasons} reasons with ${result.votes} votes, ` +
+        `${result.jobs} jobs.`,
     )
+    if (!withJobs) console.log('Demo jobs are off in production: pass --allow-production to add them.')
     if (result.missingTools.length > 0) {
       console.log(`Skipped tools this catalog lacks: ${result.missingTools.join(', ')}.`)
     }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_JOB_DESCRIPTION } from '../../modules/jobs/jobs-demo.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -8,6 +9,8 @@ import {
   accounts,
   companies,
   companyMembers,
+  jobs,
+  jobTools,
   ownerHandles,
   reasons,
   reasonVotes,
@@ -18,7 +21,15 @@ import {
 } from '../schema/index.ts'
 import { buildCatalog } from './catalog/build.ts'
 import { seedCatalog } from './catalog/seed.ts'
-import { DEMO_EMAIL_DOMAIN, DEMO_REASONS, DEMO_STACKS, type DemoSeedResult, seedDemo } from './demo.ts'
+import {
+  DEMO_COMPANIES,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_JOBS_PER_COMPANY,
+  DEMO_REASONS,
+  DEMO_STACKS,
+  type DemoSeedResult,
+  seedDemo,
+} from './demo.ts'
 
 let ctx: TestContext
 let db: Db
@@ -67,7 +78,9 @@ async function demoCounts() {
       (select count(*)::int from ${stacks} where ${stacks.isDemo}) as stacks,
       (select count(*)::int from ${stackTools}) as stack_tools,
       (select count(*)::int from ${reasons}) as reasons,
-      (select count(*)::int from ${reasonVotes}) as votes`)
+      (select count(*)::int from ${reasonVotes}) as votes,
+      (select count(*)::int from ${jobs}) as jobs,
+      (select count(*)::int from ${jobTools}) as job_tools`)
   return row!
 }
 
@@ -133,6 +146,47 @@ describe('seedDemo', () => {
     expect(tool.body.tool.stacks.length).toBeGreaterThan(0)
   })
 
+  it('posts marked demo jobs for every demo company, asking for tools of its own stacks', async () => {
+    expect(first.jobs).toBe(DEMO_JOBS_PER_COMPANY * DEMO_COMPANIES.length)
+    const rows = await db
+      .select({ job: jobs, companyName: companies.name, companyDemo: companies.isDemo })
+      .from(jobs)
+      .innerJoin(companies, eq(companies.id, jobs.companyId))
+    expect(rows).toHaveLength(first.jobs)
+    const perCompany = new Map<string, number>()
+    for (const { job, companyName, companyDemo } of rows) {
+      expect(job).toMatchObject({ isDemo: true, description: DEMO_JOB_DESCRIPTION })
+      expect(companyDemo).toBe(true)
+      expect(companyName.startsWith('Demo: ')).toBe(true)
+      expect(job.toolIds.length).toBeGreaterThanOrEqual(2)
+      perCompany.set(companyName, (perCompany.get(companyName) ?? 0) + 1)
+      // the tools come from the company's own stacks, and job_tool holds exactly job.tool_ids
+      const stackSlugs = new Set(
+        DEMO_STACKS.filter((stack) => 'company' in stack.owner && stack.owner.company === companyName).flatMap(
+          (stack) => stack.tools,
+        ),
+      )
+      const jobToolRows = await db
+        .select({ toolId: jobTools.toolId, slug: tools.slug })
+        .from(jobTools)
+        .innerJoin(tools, eq(tools.id, jobTools.toolId))
+        .where(eq(jobTools.jobId, job.id))
+      expect(jobToolRows.map((row) => row.toolId).sort((a, b) => a - b)).toEqual(job.toolIds)
+      expect(jobToolRows.every((row) => stackSlugs.has(row.slug))).toBe(true)
+    }
+    expect([...perCompany.values()]).toEqual(DEMO_COMPANIES.map(() => DEMO_JOBS_PER_COMPANY))
+
+    // Stack Match finds them, marked as demo, and their pages show
+    const visitor = new TestClient(ctx.app)
+    const match = await visitor.get('/api/v1/match/jobs?selectedTools=postgresql&searchOperator=OR')
+    expect(match.status).toBe(200)
+    expect(match.body.total).toBeGreaterThan(0)
+    expect(match.body.jobs.every((job: { is_demo: boolean }) => job.is_demo)).toBe(true)
+    const page = await visitor.get(match.body.jobs[0].canonical_url.replace('/match/jobs/', '/api/v1/jobs/'))
+    expect(page.status).toBe(200)
+    expect(page.body.job.description).toBe(DEMO_JOB_DESCRIPTION)
+  })
+
   it('keeps stacks_count, votes_count and votes_total equal to the rows behind them', async () => {
     const toolsWithWrongStacksCount = await countRows(sql`
       select 1 from ${tools} where ${tools.stacksCount} <> (
@@ -171,6 +225,17 @@ describe('seedDemo', () => {
     expect(second).toMatchObject({ seeded: false, people: 0, stacks: 20 })
     expect(await demoCounts()).toEqual(before)
     expect(await popularityBySlug()).toEqual(popularity)
+  })
+
+  it('leaves the demo jobs out when asked to (seed:demo in production without --allow-production)', async () => {
+    const fresh = await createTestApp()
+    try {
+      const result = await seedDemo(fresh.app.db, new Date(), { jobs: false })
+      expect(result).toMatchObject({ seeded: true, companies: 6, jobs: 0 })
+      expect(await fresh.app.db.$count(jobs)).toBe(0)
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('leaves a reason a real person already gave alone', async () => {

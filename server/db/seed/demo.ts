@@ -1,11 +1,13 @@
 // Demo data for `npm run seed:demo` (issue 2, item 3): people, companies with members, stacks built from the real
-// catalog, and reasons with votes, so that a newcomer sees a living site. Everything is marked: is_demo on users,
+// catalog, reasons with votes, and jobs the demo companies post (through server/modules/jobs/jobs-demo.ts), so that a
+// newcomer sees a living site. Everything is marked: is_demo on users,
 // companies and stacks, 'Demo' in every person's and company's name, and 'Demo stack' in every description. The
 // people have no password and no sign-in account, so nobody can sign in as them. tool.stacks_count and
 // tool.votes_count move with the data, so popularity reflects it like real use.
 // Idempotent: when any demo user, company or stack exists, it does nothing. `npm start` never runs it.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
+import { seedDemoJobs } from '../../modules/jobs/jobs-demo.ts'
 import { applyPublicToolChange } from '../../modules/stacks/stacks.service.ts'
 import type { Db } from '../client.ts'
 import {
@@ -350,9 +352,16 @@ export interface DemoSeedResult {
   stackTools: number
   reasons: number
   votes: number
+  /** Demo jobs posted for the demo companies (0 when left out, as in production unless asked). */
+  jobs: number
   /** Catalog slugs the demo stacks name that this catalog lacks (skipped). */
   missingTools: string[]
 }
+
+/** Demo jobs each demo company posts (jobs-demo.ts generates them from the company's stacks' tools). */
+export const DEMO_JOBS_PER_COMPANY = 4
+/** Source keys and slugs of seed:demo's jobs start with this, apart from `jobs:import -- --demo` ones. */
+export const DEMO_JOBS_KEY_PREFIX = 'demo-seed'
 
 export async function hasDemoData(db: Db): Promise<boolean> {
   const checks = await Promise.all([
@@ -363,7 +372,12 @@ export async function hasDemoData(db: Db): Promise<boolean> {
   return checks.some((rows) => rows.length > 0)
 }
 
-export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult> {
+export interface DemoSeedOptions {
+  /** Whether to post demo jobs for the demo companies (seed:demo leaves them out in production unless asked). */
+  jobs?: boolean
+}
+
+export async function seedDemo(db: Db, now = new Date(), options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${DEMO_LOCK_KEY}))`)
     if (await hasDemoData(tx)) {
@@ -399,6 +413,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult
     }
 
     const companyIds = new Map<string, number>()
+    const companySlugs = new Map<string, string>()
     const adminIds = new Map<string, number>()
     for (const [index, company] of DEMO_COMPANIES.entries()) {
       const name = await findFreeCompanyName(tx, company.name)
@@ -427,6 +442,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult
         })),
       )
       companyIds.set(company.name, row!.id)
+      companySlugs.set(company.name, slug)
       adminIds.set(company.name, adminId)
     }
 
@@ -441,9 +457,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult
     const missingTools = wantedSlugs.filter((slug) => !toolIds.has(slug))
 
     let stackToolCount = 0
+    const companyToolIds = new Map<string, Set<number>>()
     for (const [index, stack] of DEMO_STACKS.entries()) {
       const ids = [...new Set(stack.tools.flatMap((slug) => (toolIds.has(slug) ? [toolIds.get(slug)!] : [])))]
       if (ids.length === 0) continue
+      if ('company' in stack.owner) {
+        const own = companyToolIds.get(stack.owner.company) ?? new Set<number>()
+        for (const id of ids) own.add(id)
+        companyToolIds.set(stack.owner.company, own)
+      }
       const owner =
         'company' in stack.owner
           ? { ownerCompanyId: companyIds.get(stack.owner.company)!, createdById: adminIds.get(stack.owner.company)! }
@@ -510,8 +532,24 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult
       voteCount += votes.length
     }
 
+    // Jobs: each demo company posts a few, asking for tools of its own stacks (Stack Match and the job-stack card
+    // then agree), through the demo job generator.
+    const demoJobs =
+      options.jobs === false
+        ? []
+        : await seedDemoJobs(tx, {
+            count: DEMO_JOBS_PER_COMPANY * DEMO_COMPANIES.length,
+            keyPrefix: DEMO_JOBS_KEY_PREFIX,
+            companies: DEMO_COMPANIES.map((company) => ({
+              id: companyIds.get(company.name)!,
+              slug: companySlugs.get(company.name)!,
+              toolIds: [...(companyToolIds.get(company.name) ?? [])],
+            })),
+          })
+
     return {
       seeded: true,
+      jobs: demoJobs.length,
       people: personIds.size,
       companies: companyIds.size,
       stacks: DEMO_STACKS.filter((stack) => stack.tools.some((slug) => toolIds.has(slug))).length,
@@ -524,7 +562,17 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSeedResult
 }
 
 function emptyResult(): DemoSeedResult {
-  return { seeded: false, people: 0, companies: 0, stacks: 0, stackTools: 0, reasons: 0, votes: 0, missingTools: [] }
+  return {
+    seeded: false,
+    people: 0,
+    companies: 0,
+    stacks: 0,
+    stackTools: 0,
+    reasons: 0,
+    votes: 0,
+    jobs: 0,
+    missingTools: [],
+  }
 }
 
 /** The handle, or with -2, -3... when a real user or company already has it. */

@@ -1,6 +1,7 @@
 // Demo jobs for empty installations, the browser tests and the bench (issue 7): clearly marked (is_demo, 'Demo' in
-// every title's company and a description that says so) and never added unless asked: `npm start` does not call
-// this; `npm run jobs:import -- --demo N` refuses in production without --allow-production.
+// every job's company name and a description that says so) and never added unless asked: `npm start` does not call
+// this; `npm run jobs:import -- --demo N` and `npm run seed:demo` (for the demo companies, server/db/seed/demo.ts)
+// leave demo jobs out in production without --allow-production.
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { tools } from '../../db/schema/index.ts'
@@ -60,12 +61,19 @@ export interface DemoJobsOptions {
   toolIds?: number[]
   /** Tools every demo job holds (the browser tests use this to know what to search for). */
   alwaysToolIds?: number[]
+  /**
+   * The companies the jobs go to, in turn, each drawing its tools from its own list when it has one (seed:demo
+   * passes the demo companies with their stacks' tools). Without it, the generator's own Demo companies.
+   */
+  companies?: Array<{ id: number; slug: string; toolIds?: number[] }>
+  /** Starts every job's source key and slug, so two sets of demo jobs never overwrite each other. */
+  keyPrefix?: string
 }
 
 export async function seedDemoJobs(db: Db, options: DemoJobsOptions) {
   const random = seededRandom(options.seed ?? 7)
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!
-  const pool =
+  const sharedPool =
     options.toolIds ??
     (
       await db
@@ -75,13 +83,17 @@ export async function seedDemoJobs(db: Db, options: DemoJobsOptions) {
         .orderBy(desc(tools.popularity))
         .limit(60)
     ).map((row) => row.id)
-  const companyRows = []
-  for (const name of COMPANIES) {
-    companyRows.push((await findOrCreateCompany(db, name, { isDemo: true })).company)
+  const companyRows: Array<{ id: number; slug: string; toolIds?: number[] }> = options.companies ?? []
+  if (!options.companies) {
+    for (const name of COMPANIES) {
+      companyRows.push((await findOrCreateCompany(db, name, { isDemo: true })).company)
+    }
   }
+  const prefix = options.keyPrefix ?? 'demo'
   const created = []
   for (let index = 0; index < options.count; index++) {
-    const company = pick(companyRows)
+    const company = options.companies ? companyRows[index % companyRows.length]! : pick(companyRows)
+    const pool = company.toolIds?.length ? company.toolIds : sharedPool
     const toolCount = 2 + Math.floor(random() * 6)
     const chosen = new Set(options.alwaysToolIds ?? [])
     // a small catalog may hold fewer tools than asked for: stop once the pool is used up
@@ -94,8 +106,8 @@ export async function seedDemoJobs(db: Db, options: DemoJobsOptions) {
     const job = await saveJob(
       db,
       {
-        slug: `demo-${options.seed ?? 7}-${index + 1}-${company.slug}`,
-        sourceKey: `demo:${options.seed ?? 7}:${index + 1}`,
+        slug: `${prefix}-${options.seed ?? 7}-${index + 1}-${company.slug}`,
+        sourceKey: `${prefix}:${options.seed ?? 7}:${index + 1}`,
         title,
         companyId: company.id,
         applyUrl: null,

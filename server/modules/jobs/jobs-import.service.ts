@@ -9,7 +9,7 @@ import { normalizeAlias } from '../scan/alias-normalize.ts'
 import { createDatabaseLookup } from '../scan/scan.queries.ts'
 import type { AliasKey, ToolLookup } from '../scan/tool-mapper.ts'
 import type { FeedJob } from './job-feeds.ts'
-import { listJobSlugsLike, saveJob } from './jobs.queries.ts'
+import { saveJob, uniqueJobSlug } from './jobs.queries.ts'
 
 /** A job rarely names more; a long description listing everything would otherwise match every search. */
 export const IMPORTED_TOOLS_MAX = 25
@@ -86,14 +86,6 @@ export async function findOrCreateCompany(
     return row!
   })
   return { company, created: true }
-}
-
-async function uniqueJobSlug(db: Db, title: string, companySlug: string): Promise<string> {
-  const base = `${slugify(title) || 'job'}-${companySlug}`.slice(0, 100)
-  const taken = await listJobSlugsLike(db, base)
-  let slug = base
-  for (let suffix = 2; taken.has(slug); suffix++) slug = `${base}-${suffix}`
-  return slug
 }
 
 export interface ImportSummary {
