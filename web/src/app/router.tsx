@@ -92,6 +92,18 @@ export const router = createBrowserRouter([
         path: '/companies/:slug/customers',
         lazy: page(() => import('../features/company-customers/pages/company-customers-page.tsx')),
       },
+      {
+        path: '/companies/:slug/jobs',
+        lazy: page(() => import('../features/company-jobs/pages/company-jobs-page.tsx')),
+      },
+      {
+        path: '/companies/:slug/jobs/new',
+        lazy: page(() => import('../features/company-jobs/pages/new-company-job-page.tsx')),
+      },
+      {
+        path: '/companies/:slug/jobs/:id/edit',
+        lazy: page(() => import('../features/company-jobs/pages/edit-company-job-page.tsx')),
+      },
       // Must stay the last routes before '*': every other first path segment is reserved (contracts/owners.ts), and
       // every fixed two-segment route (/tools/:slug, /settings/*, /create-stack/*...) comes before the stack page.
       {

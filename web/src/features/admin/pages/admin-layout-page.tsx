@@ -2,10 +2,10 @@
 import { BarChart3, ClipboardCheck, Flag, Mail, ScrollText, Users } from 'lucide-react'
 import { NavLink, Outlet, useOutletContext } from 'react-router'
 import type { CurrentUser } from '#contracts/users.ts'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { useModerationCounts } from '../api/get-moderation-counts.ts'
-import { Forbidden } from '../components/forbidden.tsx'
 
 /** Admin-only tabs are hidden from moderators; the queues show how many items wait. */
 const TABS = [

@@ -1,5 +1,5 @@
 // /admin/users: the user directory, role changes and impersonation (admins only).
-import { Forbidden } from '../components/forbidden.tsx'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import { UsersTable } from '../components/users-table.tsx'
 import { useAdminUser } from './admin-layout-page.tsx'
 

@@ -1,8 +1,8 @@
 // /companies/{slug}: a company's logo, name, website, description and verified badge, and the stacks the viewer
-// may see (issue 4 "Pages"). No edit affordance until a company edit page exists. Unknown companies show the
-// not-found page.
-import { BadgeCheck, ExternalLink, Layers } from 'lucide-react'
-import { useParams } from 'react-router'
+// may see (issue 4 "Pages"), and for its admins the way to its jobs (/companies/{slug}/jobs). Unknown companies show
+// the not-found page.
+import { BadgeCheck, Briefcase, ExternalLink, Layers } from 'lucide-react'
+import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -97,8 +97,16 @@ function CompanyHeader({ company }: { company: CompanyPageData['company'] }) {
           <p className="text-slate-500 italic">No company description.</p>
         )}
       </div>
-      <div className="col-span-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:self-start">
+      <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:self-start">
         <FollowButton followeeType="company" followeeId={company.id} followeeName={company.name} />
+        {company.current_user_admin && (
+          <Link
+            to={`/companies/${company.slug}/jobs`}
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            <Briefcase className="size-4" aria-hidden="true" /> Manage jobs
+          </Link>
+        )}
       </div>
     </header>
   )

@@ -4,6 +4,11 @@ import { joinTools, type SearchOperator } from '#contracts/match.ts'
 export interface MatchSearch {
   selectedTools: string[]
   excludedTools: string[]
+  /**
+   * Included tools marked Required. Only OR reads them (a result needs one included tool and every required one);
+   * AND needs every included tool anyway. Not in the URL (spec §2 lists its parameters); the job stack keeps them.
+   */
+  requiredTools: string[]
   jobSearch: string
   location: string
   searchOperator: SearchOperator
@@ -16,6 +21,7 @@ export function matchSearchQuery(search: MatchSearch) {
   return {
     selectedTools: joinTools(search.selectedTools) || undefined,
     excludedTools: joinTools(search.excludedTools) || undefined,
+    requiredTools: (search.searchOperator === 'OR' && joinTools(search.requiredTools)) || undefined,
     jobSearch: search.jobSearch || undefined,
     location: search.location || undefined,
     searchOperator: search.searchOperator,

@@ -16,6 +16,8 @@ export function readMatchUrl(
   return {
     selectedTools: selected,
     excludedTools: excluded,
+    // spec §4: tools start required
+    requiredTools: selected,
     jobSearch: params.get('jobSearch') ?? '',
     location: params.get('location') ?? '',
     searchOperator: (operator === 'OR' ? 'OR' : 'AND') as SearchOperator,

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
+import { type PickedTool, ToolPicker } from '../../../components/tool-picker/tool-picker.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -17,7 +18,6 @@ import { useSearchMatchCompanies } from '../api/search-match-companies.ts'
 import { useSearchMatchJobs } from '../api/search-match-jobs.ts'
 import { CompanyCard } from '../components/company-card.tsx'
 import { JobCard } from '../components/job-card.tsx'
-import { type PickedTool, ToolPicker } from '../components/tool-picker.tsx'
 import { readMatchUrl, writeMatchUrl } from '../hooks/match-url.ts'
 
 type SaveState = 'unsaved' | 'saving' | 'saved'
@@ -94,10 +94,16 @@ export default function MatchPage() {
 
   const debouncedKeywords = useDebouncedValue(keywords.trim(), MATCH_DEBOUNCE_MS)
   const debouncedLocation = useDebouncedValue(location.trim(), MATCH_DEBOUNCE_MS)
+  // only OR reads the required flags: with AND, flipping one must not search again
+  const requiredTools = useMemo(
+    () => (operator === 'OR' ? included.filter((slug) => required[slug] ?? true) : []),
+    [operator, included, required],
+  )
   const search: MatchSearch = useMemo(
     () => ({
       selectedTools: included,
       excludedTools: excluded,
+      requiredTools,
       jobSearch: debouncedKeywords,
       location: debouncedLocation,
       searchOperator: operator,
@@ -105,7 +111,7 @@ export default function MatchPage() {
       freelance,
       remote,
     }),
-    [included, excluded, debouncedKeywords, debouncedLocation, operator, fullTime, freelance, remote],
+    [included, excluded, requiredTools, debouncedKeywords, debouncedLocation, operator, fullTime, freelance, remote],
   )
   const activeSearch = isReady ? search : { ...search, selectedTools: [], excludedTools: [] }
   const jobs = useSearchMatchJobs(activeSearch)
@@ -165,7 +171,10 @@ export default function MatchPage() {
       { reason: 'Sign in to save your search and job stack.' },
     )
 
-  const pickedOf = (slugs: string[]) => slugs.map((slug) => known[slug]).filter((tool): tool is PickedTool => !!tool)
+  const pickedOf = (slugs: string[]) =>
+    slugs
+      .map((slug) => known[slug] && { ...known[slug], required: required[slug] ?? true })
+      .filter((tool): tool is PickedTool => !!tool)
   const hasTools = included.length + excluded.length > 0
   const jobsTotal = hasTools ? (jobs.data?.pages[0]?.total ?? 0) : 0
   const companiesTotal = hasTools ? (companies.data?.pages[0]?.total ?? 0) : 0
@@ -184,6 +193,10 @@ export default function MatchPage() {
             tools={pickedOf(included)}
             onAdd={(tool) => addTool('include', tool)}
             onRemove={(slug) => setIncluded((list) => list.filter((item) => item !== slug))}
+            // the flags matter only without Exact Match (AND needs every tool), so they show only then
+            onToggleRequired={
+              operator === 'OR' ? (slug, value) => setRequired((current) => ({ ...current, [slug]: value })) : undefined
+            }
           />
           <ToolPicker
             label="Tools to exclude"
@@ -196,7 +209,7 @@ export default function MatchPage() {
             <span>
               Exact Match
               <span className="block text-xs font-normal text-slate-500">
-                {operator === 'AND' ? 'Every included tool' : 'Any included tool'}
+                {operator === 'AND' ? 'Every included tool' : 'Any included tool, and every Required one'}
               </span>
             </span>
             <input
