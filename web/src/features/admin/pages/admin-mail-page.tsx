@@ -1,5 +1,5 @@
 // /admin/mail: the e-mail outbox (site admins), so a site without SMTP_URL can read what it would have sent.
-import { Forbidden } from '../components/forbidden.tsx'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import { MailTable } from '../components/mail-table.tsx'
 import { useAdminUser } from './admin-layout-page.tsx'
 
