@@ -1,5 +1,5 @@
 // /admin/log: the moderation log (admins only).
-import { Forbidden } from '../components/forbidden.tsx'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import { ModerationLogTable } from '../components/moderation-log-table.tsx'
 import { useAdminUser } from './admin-layout-page.tsx'
 

@@ -1,7 +1,7 @@
 // /admin/mail/:id: one e-mail of the outbox with its text and delivery record (site admins).
 import { useParams } from 'react-router'
-import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Forbidden } from '../../../components/forbidden.tsx'
+import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { MailMessageView } from '../components/mail-message-view.tsx'
 import { useAdminUser } from './admin-layout-page.tsx'
 
