@@ -11,6 +11,7 @@ import {
   companies,
   companyMembers,
   follows,
+  notifications,
   reasons,
   reasonVotes,
   stacks,
@@ -90,7 +91,7 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
     await undoReasonVotesBy(tx, userId)
     // Others following this user; the user's comments (with their replies and votes, by key).
     await tx.delete(follows).where(and(eq(follows.followeeType, 'user'), eq(follows.followeeId, userId)))
-    await tx.delete(comments).where(eq(comments.userId, userId))
+    await deleteComments(tx, eq(comments.userId, userId))
     // Sessions (everywhere), accounts, memberships, the owner handle, saved searches: cascade from the user row.
     await tx.delete(users).where(eq(users.id, userId))
     return uploads.filter((url): url is string => Boolean(url))
@@ -114,7 +115,8 @@ async function deleteCompanyRows(tx: Db, companyId: number): Promise<(string | n
   const [company] = await tx.select({ imageUrl: companies.imageUrl }).from(companies).where(eq(companies.id, companyId))
   const uploads = await deleteStacks(tx, eq(stacks.ownerCompanyId, companyId))
   await tx.delete(follows).where(and(eq(follows.followeeType, 'company'), eq(follows.followeeId, companyId)))
-  await tx.delete(comments).where(and(eq(comments.commentableType, 'company'), eq(comments.commentableId, companyId)))
+  await deleteComments(tx, and(eq(comments.commentableType, 'company'), eq(comments.commentableId, companyId))!)
+  await deleteNotificationsAbout(tx, 'company', [companyId])
   // Members, the owner handle, jobs and the company's own customers cascade; other vendors' customer rows that
   // named this company keep the name and lose the link (on delete set null).
   await tx.delete(companies).where(eq(companies.id, companyId))
@@ -140,9 +142,36 @@ async function deleteStacks(tx: Db, condition: SQL): Promise<(string | null)[]> 
     await applyPublicToolChange(tx, toolIds, [])
   }
   await tx.delete(follows).where(and(eq(follows.followeeType, 'stack'), inArray(follows.followeeId, ids)))
-  await tx.delete(comments).where(and(eq(comments.commentableType, 'stack'), inArray(comments.commentableId, ids)))
+  await deleteComments(tx, and(eq(comments.commentableType, 'stack'), inArray(comments.commentableId, ids))!)
+  await deleteNotificationsAbout(tx, 'stack', ids)
   await tx.delete(stacks).where(inArray(stacks.id, ids))
   return doomed.map((stack) => stack.imageUrl)
+}
+
+/** Comments and the replies under them (by key), with the notifications about either. */
+async function deleteComments(tx: Db, condition: SQL) {
+  const doomed = await tx.select({ id: comments.id }).from(comments).where(condition)
+  if (doomed.length === 0) return
+  const ids = doomed.map((comment) => comment.id)
+  const replies = await tx.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, ids))
+  await deleteNotificationsAbout(tx, 'comment', [...ids, ...replies.map((reply) => reply.id)])
+  await tx.delete(comments).where(inArray(comments.id, ids))
+}
+
+/**
+ * Notifications about a deleted thing would only lead to the not-found page: they go too. Their group key is
+ * '{type}:{target type}:{target id}' (server/modules/notifications/notify.ts).
+ */
+async function deleteNotificationsAbout(tx: Db, targetType: string, ids: number[]) {
+  if (ids.length === 0) return
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        sql`split_part(${notifications.groupKey}, ':', 2) = ${targetType}`,
+        inArray(sql`split_part(${notifications.groupKey}, ':', 3)`, ids.map(String)),
+      ),
+    )
 }
 
 /** The followers_count of what the user follows drops by one each; the rows cascade with the user. */

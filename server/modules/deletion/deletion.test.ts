@@ -17,6 +17,7 @@ import {
   companyCustomers,
   companyMembers,
   follows,
+  notifications,
   ownerHandles,
   reasons,
   reasonVotes,
@@ -239,6 +240,38 @@ describe('POST /users/delete', () => {
     expect(await db().select().from(comments).where(eq(comments.commentableId, stack.id))).toHaveLength(1)
     expect(await db().select().from(follows).where(eq(follows.userId, user.id))).toHaveLength(1)
     expect((await user.client.get('/api/v1/users/current')).body.user.id).toBe(user.id)
+  })
+})
+
+describe('notifications about deleted things', () => {
+  it('go with the stack, the company or the comment they point at; others stay', async () => {
+    const admin = await buildUser(ctx.app)
+    const reader = await buildUser(ctx.app)
+    const tool = await insertTool(db())
+    const company = await buildCompany(db(), { members: [{ userId: admin.id, role: 'admin' }] })
+    const stack = await createStack(admin, [tool.id], { type: 'Company', id: company.id })
+    const note = (groupKey: string) => ({
+      key: `${groupKey}:${Math.random()}`,
+      recipientId: reader.id,
+      type: groupKey.split(':')[0]!,
+      groupKey,
+      targetPath: '/somewhere',
+    })
+    await db()
+      .insert(notifications)
+      .values([
+        note(`stack_tool_added:stack:${stack.id}`),
+        note(`company_followed:company:${company.id}`),
+        note(`stack_tool_added:stack:${stack.id + 100000}`),
+        note(`tool_approved:tool:${tool.id}`),
+      ])
+    expect(
+      (await admin.client.post('/companies/delete', { companyId: company.id, confirmation: company.name })).status,
+    ).toBe(200)
+    const left = await db().select().from(notifications).where(eq(notifications.recipientId, reader.id))
+    expect(left.map((row) => row.groupKey).sort()).toEqual(
+      [`stack_tool_added:stack:${stack.id + 100000}`, `tool_approved:tool:${tool.id}`].sort(),
+    )
   })
 })
 

@@ -71,7 +71,7 @@ export function TypeToConfirmDialog({
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="space-y-1">
           <label htmlFor={inputId} className="block text-sm text-slate-700">
-            {label} <strong className="font-semibold break-all text-slate-900">{expected}</strong>
+            {label} <strong className="font-semibold break-words text-slate-900">{expected}</strong>
           </label>
           <input
             id={inputId}
