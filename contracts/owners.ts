@@ -26,6 +26,7 @@ export const RESERVED_HANDLES = new Set([
   'healthz',
   'help',
   'home',
+  'invitations',
   'jobs',
   'login',
   'logos',

@@ -20,6 +20,7 @@ import { scanRoutes } from './scan/scan.routes.ts'
 import { iUseThisRoutes } from './stacks/i-use-this.routes.ts'
 import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
 import { stacksRoutes } from './stacks/stacks.routes.ts'
+import { teamsRoutes } from './teams/teams.routes.ts'
 import { toolsRoutes } from './tools/tools.routes.ts'
 import { usersRoutes } from './users/users.routes.ts'
 
@@ -47,4 +48,5 @@ export const modules = [
   customersRoutes,
   deletionRoutes,
   jobsRoutes,
+  teamsRoutes,
 ]

@@ -50,6 +50,37 @@ export const companyMembers = pgTable(
   ],
 )
 
+/**
+ * An invitation by e-mail to join a company's team (docs/decisions/015-team-management.md). The e-mailed link is
+ * signed and carries `nonce`, which changes on every resend so only the latest link works; `accepted_at` keeps a
+ * used invitation so a second click says so. Deleted with its company.
+ */
+export const companyInvitations = pgTable(
+  'company_invitation',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: integer('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // one open invitation per address and company; used ones stay as records
+    uniqueIndex('company_invitation_open_idx').on(table.companyId, table.email).where(sql`${table.acceptedAt} is null`),
+  ],
+)
+
 /** Owner slugs of users and companies share one namespace (so /{slug} is unambiguous). */
 export const ownerHandles = pgTable('owner_handle', {
   slug: text('slug').primaryKey(),
