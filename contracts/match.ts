@@ -136,7 +136,7 @@ export const CompanyResult = z
     description: z.string().nullable(),
     image_url: z.string().nullable(),
     city: z.string().nullable(),
-    /** '/{slug}' */
+    /** '/companies/{slug}', the company page (the spec's '/{slug}': company pages live under /companies here) */
     company_url: z.string(),
     verified: z.boolean(),
     tag_list: z.array(z.string()),

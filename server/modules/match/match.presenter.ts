@@ -8,6 +8,7 @@ import {
   RESULT_STACK_SHOWN,
   type SavedSearch,
 } from '#contracts/match.ts'
+import { companyPath } from '../companies/companies.presenter.ts'
 import type { JobRow, ToolCardRow } from '../jobs/jobs.queries.ts'
 import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
 import type { CompanyHit, findSavedSearch, JobHit, listJobStack } from './match.queries.ts'
@@ -90,7 +91,7 @@ export function presentCompanyHit(
     description: hit.description,
     image_url: hit.imageUrl,
     city: hit.city,
-    company_url: `/${hit.slug}`,
+    company_url: companyPath(hit.slug),
     verified: hit.verified,
     tag_list: hit.tagList,
     team,
@@ -139,7 +140,7 @@ export function presentJobDetail(row: JobPageRow, cards: Map<number, ToolCardRow
     description: job.description,
     expires_at: job.expiresAt?.toISOString() ?? null,
     company_description: row.companyDescription,
-    company_url: `/${row.companySlug}`,
+    company_url: companyPath(row.companySlug),
   }
 }
 

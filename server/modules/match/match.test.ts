@@ -155,7 +155,12 @@ describe('GET /api/v1/match/companies', () => {
     )
     expect(response.status).toBe(200)
     expect(response.body.companies).toEqual([
-      expect.objectContaining({ name: 'Matchco', match: 50, company_url: `/${company.slug}`, tag_list: ['fintech'] }),
+      expect.objectContaining({
+        name: 'Matchco',
+        match: 50,
+        company_url: `/companies/${company.slug}`,
+        tag_list: ['fintech'],
+      }),
     ])
     expect(response.body.companies[0].job_count).toBeGreaterThanOrEqual(3)
     const none = await anonymous.get(`/api/v1/match/companies?selectedTools=${tools(react, rust)}`)

@@ -22,7 +22,7 @@ export function JobCard({ job }: { job: JobResult }) {
               )}
             </h3>
             <p className="text-sm text-slate-600">
-              <a href={`/${job.company_slug}`} className="hover:underline">
+              <a href={`/companies/${job.company_slug}`} className="hover:underline">
                 {job.company_name}
               </a>
               {(job.city || job.location) && <> · {job.city ?? job.location}</>}
