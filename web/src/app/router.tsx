@@ -33,6 +33,10 @@ export const router = createBrowserRouter([
           { path: 'profile', lazy: page(() => import('../features/settings/pages/profile-settings-page.tsx')) },
           { path: 'email', lazy: page(() => import('../features/settings/pages/email-settings-page.tsx')) },
           { path: 'password', lazy: page(() => import('../features/settings/pages/password-settings-page.tsx')) },
+          {
+            path: 'notifications',
+            lazy: page(() => import('../features/settings/pages/notification-settings-page.tsx')),
+          },
           { path: 'account', lazy: page(() => import('../features/settings/pages/account-settings-page.tsx')) },
         ],
       },
@@ -87,6 +91,7 @@ export const router = createBrowserRouter([
       { path: '/match', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/match/jobs/:slug', lazy: page(() => import('../features/match/pages/job-page.tsx')) },
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
+      { path: '/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },
       {
         path: '/companies/:slug/customers',

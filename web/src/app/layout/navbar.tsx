@@ -6,8 +6,13 @@ import { cn } from '../../components/ui/cn.ts'
 import { useStopImpersonating } from '../../features/admin/api/stop-impersonating.ts'
 import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
 
-// The menu brings Radix's popper code, which visitors never need.
+// The menus bring Radix's popper code, which visitors never need.
 const AvatarMenu = lazy(() => import('./avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })))
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+)
 
 /** Only links whose pages exist; later features add theirs here. */
 const NAV_LINKS = [
@@ -52,9 +57,14 @@ export function Navbar() {
           {isLoading ? (
             <span className="size-9 animate-pulse rounded-full bg-slate-200" aria-hidden="true" />
           ) : user ? (
-            <Suspense fallback={<span className="size-9 rounded-full bg-slate-200" aria-hidden="true" />}>
-              <AvatarMenu user={user} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+                <NotificationBell user={user} />
+              </Suspense>
+              <Suspense fallback={<span className="size-9 rounded-full bg-slate-200" aria-hidden="true" />}>
+                <AvatarMenu user={user} />
+              </Suspense>
+            </>
           ) : (
             <>
               <Button variant="ghost" onClick={() => modal.open({ mode: 'sign-in' })}>

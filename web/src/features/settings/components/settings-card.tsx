@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 
 /** One settings form: a titled white card with the actions in its footer. */
 export function SettingsCard({
@@ -11,7 +11,7 @@ export function SettingsCard({
   title: string
   description: ReactNode
   children: ReactNode
-  onSubmit: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
   footer: ReactNode
 }) {
   return (

@@ -1,5 +1,5 @@
 // /settings/*: one layout with a side nav (tabs across the top on small screens) around each settings form.
-import { KeyRound, Mail, ShieldAlert, UserRound } from 'lucide-react'
+import { Bell, KeyRound, Mail, ShieldAlert, UserRound } from 'lucide-react'
 import { NavLink, Outlet } from 'react-router'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/settings/profile', label: 'Profile', icon: UserRound },
   { to: '/settings/email', label: 'Email', icon: Mail },
   { to: '/settings/password', label: 'Password', icon: KeyRound },
+  { to: '/settings/notifications', label: 'Notifications', icon: Bell },
   { to: '/settings/account', label: 'Account', icon: ShieldAlert },
 ]
 

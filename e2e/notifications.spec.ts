@@ -1,0 +1,242 @@
+// Notifications (specs/stack-match-and-community.md §2 'Notification bell and menu', §4, §7, §9; the notifications
+// page of specs/onboarding-customers-teams-notifications.md): a follow by another user reaches the bell live,
+// opening clears the badge, single and all marks, the local cache of read keys, the link that marks read and
+// redirects, the paged /notifications list, and the settings that switch a type off.
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+const PASSWORD = 'correct-horse-battery'
+
+/** A second person, signed up and acting through the API in their own browser context (cookies of their own). */
+async function otherUser(context: BrowserContext, baseURL: string) {
+  const username = uniqueName('actor')
+  const response = await context.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { email: `${username}@example.test`, password: PASSWORD, name: `Actor ${username}`, username },
+  })
+  expect(response.status()).toBe(200)
+  return { username, id: Number((await response.json()).user.id), request: context.request }
+}
+
+async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/v1/users/current')
+  return (await response.json()).user.id
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
+const badge = (page: Page) => page.getByTestId('notification-badge')
+const menu = (page: Page) => page.getByRole('dialog', { name: 'Notifications' })
+
+async function follow(request: APIRequestContext, baseURL: string, type: string, id: number) {
+  const response = await request.get(`/api/v1/follows/toggle?followee_type=${type}&followee_id=${id}`, {
+    headers: { origin: baseURL },
+  })
+  expect(response.status()).toBe(200)
+}
+
+test('a follow reaches the bell live; opening, marking one and all read, and the link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/')
+  const alice = await signUp(page)
+  const aliceId = await currentUserId(page)
+  await expect(bell(page)).toBeVisible()
+  await expect(badge(page)).toHaveCount(0)
+
+  // the empty menu points to Stack Match
+  await bell(page).click()
+  await expect(menu(page).getByText('No notifications yet')).toBeVisible()
+  await expect(menu(page).getByRole('link', { name: 'find jobs that match your stack' })).toHaveAttribute(
+    'href',
+    '/match',
+  )
+  await screenshot(page, 'notifications-bell-empty')
+  await page.keyboard.press('Escape')
+  await expect(menu(page)).toHaveCount(0)
+
+  // Bob, in another browser, follows Alice from her profile: her open page hears it without a reload
+  const bobContext = await browser.newContext({ baseURL })
+  const bobPage = await bobContext.newPage()
+  await bobPage.goto('/')
+  const bob = await signUp(bobPage)
+  const bobId = await currentUserId(bobPage)
+  await bobPage.goto(`/${alice.username}`)
+  const followed = bobPage.waitForResponse((response) => response.url().includes('/api/v1/follows/toggle'))
+  await bobPage.getByTestId('follow-button').click()
+  expect((await followed).status()).toBe(200)
+  await expect(badge(page)).toHaveText('1', { timeout: 1_000 })
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
+  await screenshot(page, 'notifications-bell-badge')
+
+  // opening clears the badge and marks everything seen (POST clear)
+  const clear = page.waitForRequest((request) => request.url().endsWith('/api/v1/notifications/clear'))
+  await bell(page).click()
+  await clear
+  await expect(badge(page)).toHaveCount(0)
+  const item = menu(page).getByTestId('notification')
+  await expect(item).toHaveCount(1)
+  await expect(item).toContainText(`${bob.username} started following you`)
+  await expect(item).toHaveAttribute('data-read', 'false')
+  await expect(menu(page).getByText('See All Notifications')).toHaveCount(0)
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'notifications-bell-open')
+
+  // a single mark goes through the local cache and set_read, whose 200 clears the cache
+  const setRead = page.waitForResponse((response) => response.url().endsWith('/api/v1/notifications/set_read'))
+  await item.getByRole('button', { name: /^Mark as read/ }).click()
+  const answer = await setRead
+  expect(answer.status()).toBe(200)
+  expect(answer.request().postDataJSON().notifications.read).toHaveLength(1)
+  await expect(item).toHaveAttribute('data-read', 'true')
+  expect(await page.evaluate((id) => localStorage.getItem(`stackatlas.notifications.${id}`), aliceId)).toBeNull()
+  await page.keyboard.press('Escape')
+
+  // two more arrive live; Mark All as Read reads both
+  const carolContext = await browser.newContext({ baseURL })
+  const carol = await otherUser(carolContext, baseURL!)
+  await follow(carol.request, baseURL!, 'user', aliceId)
+  await expect(badge(page)).toHaveText('1')
+  await follow(carol.request, baseURL!, 'user', bobId) // someone else's news stays theirs
+  await bell(page).click()
+  await expect(menu(page).getByTestId('notification').first()).toContainText(`${carol.username} started following you`)
+  await menu(page).getByRole('button', { name: 'Mark All as Read' }).click()
+  await expect(menu(page).locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0)
+  await screenshot(page, 'notifications-bell-all-read')
+
+  // the link marks read and goes where the notification is about (Carol's profile)
+  await menu(page)
+    .getByRole('link', { name: `${carol.username} started following you` })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/${carol.username}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(badge(page)).toHaveCount(0)
+  await bobContext.close()
+  await carolContext.close()
+})
+
+test('a failed set_read keeps the mark in the local cache and the next visit sends it; a malformed cache is cleared', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const aliceId = await currentUserId(page)
+  const bobContext = await browser.newContext({ baseURL })
+  const bob = await otherUser(bobContext, baseURL!)
+  await follow(bob.request, baseURL!, 'user', aliceId)
+  await expect(badge(page)).toHaveText('1')
+
+  await page.route('**/api/v1/notifications/set_read', (route) => route.fulfill({ status: 503, body: '' }))
+  await bell(page).click()
+  const item = menu(page).getByTestId('notification')
+  await item.getByRole('button', { name: /^Mark as read/ }).click()
+  // shown read at once from the cache, which keeps the key until the server confirms
+  await expect(item).toHaveAttribute('data-read', 'true')
+  const cached = await page.evaluate((id) => localStorage.getItem(`stackatlas.notifications.${id}`), aliceId)
+  expect(JSON.parse(cached!).read).toHaveLength(1)
+  await page.unroute('**/api/v1/notifications/set_read')
+
+  const retried = page.waitForResponse((response) => response.url().endsWith('/api/v1/notifications/set_read'))
+  await page.reload()
+  expect((await retried).status()).toBe(200)
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`stackatlas.notifications.${id}`), aliceId))
+    .toBeNull()
+  await bell(page).click()
+  await expect(menu(page).getByTestId('notification')).toHaveAttribute('data-read', 'true')
+  await page.keyboard.press('Escape')
+
+  // a malformed cache is cleared on load
+  await page.evaluate((id) => localStorage.setItem(`stackatlas.notifications.${id}`, '{not json'), aliceId)
+  await page.reload()
+  await expect(bell(page)).toBeVisible()
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`stackatlas.notifications.${id}`), aliceId))
+    .toBeNull()
+  await bobContext.close()
+})
+
+test('the notifications page loads the next page near the bottom and stops at an empty page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  // Alice writes 25 comments and Bob up-votes each: 25 notifications (one per comment)
+  const toolId = (await (await page.request.get('/api/v1/tools/react')).json()).tool.id
+  expect(typeof toolId).toBe('number')
+  const commentIds: number[] = []
+  for (let i = 0; i < 25; i++) {
+    const response = await page.request.post('/api/v1/comments', {
+      headers: { origin: baseURL! },
+      data: { comment: { body: `Comment number ${i}`, commentable_id: toolId, commentable_type: 'tool' } },
+    })
+    expect(response.status()).toBe(200)
+    commentIds.push((await response.json()).id)
+  }
+  const bobContext = await browser.newContext({ baseURL })
+  const bob = await otherUser(bobContext, baseURL!)
+  for (const id of commentIds) {
+    const response = await bob.request.post(`/api/v1/comments/${id}/toggle_upvote`, { headers: { origin: baseURL! } })
+    expect(response.status()).toBe(200)
+  }
+  await expect(badge(page)).toHaveText('25')
+
+  // 'See All Notifications' because notification_count is above 9
+  await bell(page).click()
+  await expect(menu(page).getByTestId('notification')).toHaveCount(10)
+  await menu(page).getByRole('link', { name: 'See All Notifications' }).click()
+  await expect(page).toHaveURL(/\/notifications$/)
+
+  const pages: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/v1/notifications/index') pages.push(url.searchParams.get('page') ?? '')
+  })
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await page.reload()
+  const list = page.getByRole('list', { name: 'Notifications' }).getByTestId('notification')
+  await expect(list).toHaveCount(20)
+  await expect(list.first()).toContainText(`${bob.username} upvoted your comment on React`)
+  await screenshot(page, 'notifications-page-first')
+  await list.nth(19).scrollIntoViewIfNeeded()
+  await page.mouse.wheel(0, 5000)
+  await expect(list).toHaveCount(25)
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+  // page 3 came back empty, so nothing more is asked for
+  await expect.poll(() => pages).toContain('3')
+  await page.mouse.wheel(0, 5000)
+  await page.waitForTimeout(500)
+  expect(pages).not.toContain('4')
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'notifications-page-all')
+  await bobContext.close()
+})
+
+test('a type switched off in settings is not delivered', async ({ page, browser, baseURL }) => {
+  await page.goto('/')
+  await signUp(page)
+  const aliceId = await currentUserId(page)
+  await page.goto('/settings/notifications')
+  const followSwitch = page.getByRole('switch', { name: 'Someone follows you' })
+  await expect(followSwitch).toBeChecked()
+  await followSwitch.uncheck()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Your notification settings are saved.')).toBeVisible()
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'notifications-settings')
+
+  const bobContext = await browser.newContext({ baseURL })
+  const bob = await otherUser(bobContext, baseURL!)
+  await follow(bob.request, baseURL!, 'user', aliceId)
+  await page.reload()
+  await expect(page.getByRole('switch', { name: 'Someone follows you' })).not.toBeChecked()
+  await bell(page).click()
+  await expect(menu(page).getByText('No notifications yet')).toBeVisible()
+  await bobContext.close()
+})
