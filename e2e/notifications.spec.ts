@@ -8,6 +8,11 @@ import { screenshot, signUp, uniqueName } from './helpers.ts'
 
 const PASSWORD = 'correct-horse-battery'
 
+/** The navbar's right end with the open menu, at the size people see it. */
+async function bellShot(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, clip: { x: 760, y: 0, width: 520, height: 620 } })
+}
+
 /** A second person, signed up and acting through the API in their own browser context (cookies of their own). */
 async function otherUser(context: BrowserContext, baseURL: string) {
   const username = uniqueName('actor')
@@ -53,7 +58,7 @@ test('a follow reaches the bell live; opening, marking one and all read, and the
     'href',
     '/match',
   )
-  await screenshot(page, 'notifications-bell-empty')
+  await bellShot(page, 'notifications-bell-empty')
   await page.keyboard.press('Escape')
   await expect(menu(page)).toHaveCount(0)
 
@@ -69,7 +74,7 @@ test('a follow reaches the bell live; opening, marking one and all read, and the
   expect((await followed).status()).toBe(200)
   await expect(badge(page)).toHaveText('1', { timeout: 1_000 })
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
-  await screenshot(page, 'notifications-bell-badge')
+  await bellShot(page, 'notifications-bell-badge')
 
   // opening clears the badge and marks everything seen (POST clear)
   const clear = page.waitForRequest((request) => request.url().endsWith('/api/v1/notifications/clear'))
@@ -82,7 +87,7 @@ test('a follow reaches the bell live; opening, marking one and all read, and the
   await expect(item).toHaveAttribute('data-read', 'false')
   await expect(menu(page).getByText('See All Notifications')).toHaveCount(0)
   await expectNoA11yViolations(page)
-  await screenshot(page, 'notifications-bell-open')
+  await bellShot(page, 'notifications-bell-open')
 
   // a single mark goes through the local cache and set_read, whose 200 clears the cache
   const setRead = page.waitForResponse((response) => response.url().endsWith('/api/v1/notifications/set_read'))
@@ -104,7 +109,7 @@ test('a follow reaches the bell live; opening, marking one and all read, and the
   await expect(menu(page).getByTestId('notification').first()).toContainText(`${carol.username} started following you`)
   await menu(page).getByRole('button', { name: 'Mark All as Read' }).click()
   await expect(menu(page).locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0)
-  await screenshot(page, 'notifications-bell-all-read')
+  await bellShot(page, 'notifications-bell-all-read')
 
   // the link marks read and goes where the notification is about (Carol's profile)
   await menu(page)
@@ -190,6 +195,7 @@ test('the notifications page loads the next page near the bottom and stops at an
   // 'See All Notifications' because notification_count is above 9
   await bell(page).click()
   await expect(menu(page).getByTestId('notification')).toHaveCount(10)
+  await bellShot(page, 'notifications-bell-see-all')
   await menu(page).getByRole('link', { name: 'See All Notifications' }).click()
   await expect(page).toHaveURL(/\/notifications$/)
 
@@ -223,7 +229,7 @@ test('a type switched off in settings is not delivered', async ({ page, browser,
   await signUp(page)
   const aliceId = await currentUserId(page)
   await page.goto('/settings/notifications')
-  const followSwitch = page.getByRole('switch', { name: 'Someone follows you' })
+  const followSwitch = page.getByRole('switch', { name: 'Someone follows you', exact: true })
   await expect(followSwitch).toBeChecked()
   await followSwitch.uncheck()
   await page.getByRole('button', { name: 'Save' }).click()
@@ -235,7 +241,7 @@ test('a type switched off in settings is not delivered', async ({ page, browser,
   const bob = await otherUser(bobContext, baseURL!)
   await follow(bob.request, baseURL!, 'user', aliceId)
   await page.reload()
-  await expect(page.getByRole('switch', { name: 'Someone follows you' })).not.toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Someone follows you', exact: true })).not.toBeChecked()
   await bell(page).click()
   await expect(menu(page).getByText('No notifications yet')).toBeVisible()
   await bobContext.close()

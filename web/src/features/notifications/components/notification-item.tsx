@@ -73,7 +73,7 @@ export function NotificationItem({
         className="min-w-0 flex-1 rounded-sm text-sm text-slate-800 outline-none after:absolute after:inset-0 focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
       >
         <span className={cn('block', !read && 'font-medium text-slate-900')}>{notification.content}</span>
-        <time dateTime={notification.time} className="mt-0.5 block text-xs text-slate-500">
+        <time dateTime={notification.time} className="mt-0.5 block text-xs text-slate-600">
           {timeAgo(notification.time)}
         </time>
       </a>
