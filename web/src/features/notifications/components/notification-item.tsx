@@ -3,6 +3,7 @@
 import {
   ArrowBigUp,
   BadgeCheck,
+  BadgeX,
   Bell,
   Check,
   Layers,
@@ -22,6 +23,7 @@ const ICONS: Record<string, LucideIcon> = {
   'arrow-big-up': ArrowBigUp,
   'thumbs-up': ThumbsUp,
   'badge-check': BadgeCheck,
+  'badge-x': BadgeX,
   layers: Layers,
   users: Users,
 }
