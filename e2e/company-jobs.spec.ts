@@ -1,8 +1,7 @@
 // Company-posted jobs (issue 7): a company admin posts a job with tools from the company page, finds it in Stack Match
 // by those tools and on its page, edits it, expires it and deletes it; someone who is not an admin of the company
-// gets no form. Then the Required flag of included tools on /match (spec §3-§4: tools start required), by keyboard.
-// The app has no way yet to add a plain member to a company (team management), so the browser checks a signed-in
-// user outside the company; the API tests (server/modules/jobs/jobs.test.ts) refuse plain members too.
+// gets no form, whether a plain member of the company (added through the team API) or a user outside it. Then the
+// Required flag of included tools on /match (spec §3-§4: tools start required), by keyboard.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
 
@@ -134,22 +133,53 @@ test('a company admin posts a job with tools, finds it in Stack Match and on its
   await expect(page.getByText("Sorry, we couldn't find that page :(")).toBeVisible()
 })
 
-test('someone who is not an admin of the company gets no job form', async ({ browser }) => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
+test('a plain member of the company, and someone outside it, get no job form', async ({ browser }) => {
+  // the member: signed up in the browser
+  const memberContext = await browser.newContext()
+  const page = await memberContext.newPage()
   await page.goto('/')
   await signUp(page)
-  await page.goto(`/companies/${companySlug}`)
-  await expect(page.getByRole('heading', { name: companyName })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Manage jobs' })).toHaveCount(0)
-  for (const path of ['jobs', 'jobs/new']) {
-    await page.goto(`/companies/${companySlug}/${path}`)
-    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
-    await expect(page.getByText("Only company admins can manage this company's jobs.")).toBeVisible()
-    await expect(page.getByLabel('Title')).toHaveCount(0)
+  const memberId = (await (await page.request.get('/api/v1/users/current')).json()).user.id as number
+
+  // an admin of another company adds them to the team as a plain member (team API, by username)
+  const adminContext = await browser.newContext()
+  const admin = adminContext.request
+  const adminName = uniqueName('admin')
+  const signedUp = await admin.post('/api/auth/sign-up/email', {
+    headers: { origin: origin() },
+    data: {
+      email: `${adminName}@example.test`,
+      password: 'correct-horse-battery',
+      name: 'Team Admin',
+      username: adminName,
+    },
+  })
+  expect(signedUp.ok(), await signedUp.text()).toBe(true)
+  const firstCompany = { slug: companySlug, name: companyName }
+  await createCompany(admin, `Team Co ${token}`)
+  const teamCompany = (await (await admin.get(`/api/v1/companies/${companySlug}`)).json()).company as { id: number }
+  const added = await admin.post('/api/v1/company_owners/invite', {
+    headers: { origin: origin() },
+    data: { company_id: teamCompany.id, user_id: memberId, role: 'member' },
+  })
+  expect(added.ok(), await added.text()).toBe(true)
+  const seenByMember = (await (await page.request.get(`/api/v1/companies/${companySlug}`)).json()).company
+  expect(seenByMember).toMatchObject({ current_user_member: true, current_user_admin: false })
+
+  for (const company of [{ slug: companySlug, name: companyName }, firstCompany]) {
+    await page.goto(`/companies/${company.slug}`)
+    await expect(page.getByRole('heading', { name: company.name })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Manage jobs' })).toHaveCount(0)
+    for (const path of ['jobs', 'jobs/new']) {
+      await page.goto(`/companies/${company.slug}/${path}`)
+      await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+      await expect(page.getByText("Only company admins can manage this company's jobs.")).toBeVisible()
+      await expect(page.getByLabel('Title')).toHaveCount(0)
+    }
   }
   await screenshot(page, 'company-jobs-forbidden')
-  await context.close()
+  await adminContext.close()
+  await memberContext.close()
 })
 
 test('on /match, without Exact Match, unticking Required on a tool widens the search; keyboard only', async ({
