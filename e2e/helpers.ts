@@ -7,8 +7,13 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${++counter}`
 }
 
-/** Signs up a new user through the sign-in modal (opened from the navbar) and waits for the avatar menu. */
-export async function signUp(page: Page, username = uniqueName('e2e')) {
+/**
+ * Signs up a new user through the sign-in modal (opened from the navbar) and waits for the avatar menu. A new user
+ * lands on the onboarding wizard once (e2e/onboarding.spec.ts); unless `stayInOnboarding`, the journey goes back to
+ * the page it was on, as a person leaving the wizard with the browser's back button would.
+ */
+export async function signUp(page: Page, username = uniqueName('e2e'), options: { stayInOnboarding?: boolean } = {}) {
+  const before = page.url()
   await page.getByRole('button', { name: 'Sign up' }).first().click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
@@ -17,6 +22,12 @@ export async function signUp(page: Page, username = uniqueName('e2e')) {
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
   await dialog.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/)
+  if (!options.stayInOnboarding) {
+    await expect(page.getByRole('heading', { name: 'Why share your stack?' })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(before)
+  }
   return { username, email: `${username}@example.test`, password: 'correct-horse-battery' }
 }
 

@@ -14,6 +14,7 @@ import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
 import { moderationRoutes } from './moderation/moderation.routes.ts'
 import { notificationsRoutes } from './notifications/notifications.routes.ts'
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
@@ -49,4 +50,5 @@ export const modules = [
   deletionRoutes,
   jobsRoutes,
   teamsRoutes,
+  onboardingRoutes,
 ]

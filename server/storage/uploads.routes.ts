@@ -1,11 +1,13 @@
 // Logo uploads for stacks and companies: POST /api/v1/uploads/logo (multipart, one PNG or JPEG file), answered with
-// the image_url to send with the stack or company; GET /uploads/{folder}/{file} serves what storage holds.
+// the image_url to send with the stack or company; POST /api/v1/uploads/avatar, the onboarding's profile photo cut
+// 1:1; GET /uploads/{folder}/{file} serves what storage holds.
 import crypto from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireUser } from '../http/auth-guard.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
-import { ImageRejected, LOGO_MAX_BYTES, reencodeLogo } from './images.ts'
+import { ImageRejected, LOGO_MAX_BYTES, reencodeAvatar, reencodeLogo } from './images.ts'
 import { createLocalDiskStorage } from './local-disk.storage.ts'
 import type { FileStorage } from './storage.ts'
 
@@ -15,6 +17,9 @@ const NO_FILE = "can't be blank"
 const UNREADABLE = 'could not be read from the form'
 
 export const UploadLogoResponse = z.object({ image_url: z.string() })
+/** The square chosen in the crop dialog, in the upright image's pixels; without it the centred square is kept. */
+const CropNumber = (minimum: number) => z.coerce.number().int().min(minimum).max(100_000).optional()
+export const AvatarCropQuery = z.object({ x: CropNumber(0), y: CropNumber(0), size: CropNumber(1) })
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
   const storage = options.storage ?? createLocalDiskStorage(app.config.uploadDir)
@@ -32,32 +37,35 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
     },
     async (request) => {
       await requireUser(request)
-      let bytes: Buffer
-      try {
-        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })
-        if (!file) throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
-        bytes = await file.toBuffer()
-      } catch (error) {
-        if (error instanceof HttpError) throw error
-        const code = (error as { code?: string }).code
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'payload_too_large', `Image ${LOGO_TOO_LARGE}.`, {
-            fields: { image: [LOGO_TOO_LARGE] },
-          })
-        }
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
-        // Whatever else goes wrong while reading the form (a truncated body, too many parts) is the client's input.
-        throw badRequest(`Image ${UNREADABLE}.`, { image: [UNREADABLE] })
-      }
-      let logo: Awaited<ReturnType<typeof reencodeLogo>>
-      try {
-        logo = await reencodeLogo(bytes)
-      } catch (error) {
-        if (error instanceof ImageRejected) throw badRequest(`Image ${error.message}.`, { image: [error.message] })
-        throw error
-      }
+      const bytes = await readUploadedImage(request)
+      const logo = await reencodeOrReject(() => reencodeLogo(bytes))
       const key = `logos/${crypto.randomUUID()}.${logo.extension}`
       await storage.put(key, logo.bytes, logo.extension === 'png' ? 'image/png' : 'image/jpeg')
+      return { image_url: storage.publicUrl(key) }
+    },
+  )
+
+  app.post(
+    '/api/v1/uploads/avatar',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload a profile photo (PNG or JPEG, at most 2 MB), cut to the square x, y, size; answers its image_url',
+        consumes: ['multipart/form-data'],
+        querystring: AvatarCropQuery,
+        response: { 200: UploadLogoResponse },
+      },
+      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+    },
+    async (request) => {
+      await requireUser(request)
+      const bytes = await readUploadedImage(request)
+      const { x, y, size } = request.query
+      const crop = x !== undefined && y !== undefined && size !== undefined ? { x, y, size } : undefined
+      const avatar = await reencodeOrReject(() => reencodeAvatar(bytes, crop))
+      const key = `avatars/${crypto.randomUUID()}.${avatar.extension}`
+      await storage.put(key, avatar.bytes, avatar.extension === 'png' ? 'image/png' : 'image/jpeg')
       return { image_url: storage.publicUrl(key) }
     },
   )
@@ -76,4 +84,33 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
         .send(stored.bytes)
     },
   )
+}
+
+/** The one PNG or JPEG file of a multipart form, or the envelope's answer for what went wrong reading it. */
+async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } })
+    if (!file) throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
+    return await file.toBuffer()
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, 'payload_too_large', `Image ${LOGO_TOO_LARGE}.`, {
+        fields: { image: [LOGO_TOO_LARGE] },
+      })
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(`Image ${NO_FILE}.`, { image: [NO_FILE] })
+    // Whatever else goes wrong while reading the form (a truncated body, too many parts) is the client's input.
+    throw badRequest(`Image ${UNREADABLE}.`, { image: [UNREADABLE] })
+  }
+}
+
+async function reencodeOrReject<T>(reencode: () => Promise<T>): Promise<T> {
+  try {
+    return await reencode()
+  } catch (error) {
+    if (error instanceof ImageRejected) throw badRequest(`Image ${error.message}.`, { image: [error.message] })
+    throw error
+  }
 }

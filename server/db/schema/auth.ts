@@ -1,6 +1,8 @@
 // Better Auth's tables (user, session, account, verification) with the admin and username plugins'
 // columns, plus our profile columns. Ids are serial integers (Better Auth `generateId: 'serial'`).
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { Interests } from '#contracts/onboarding.ts'
 
 export const users = pgTable(
   'user',
@@ -27,9 +29,15 @@ export const users = pgTable(
     companyName: text('company_name'),
     bio: text('bio'),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** When the onboarding wizard was first shown; a sign-in sends the user there only before that. */
+    onboardingStartedAt: timestamp('onboarding_started_at', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     weeklyDigestSubscribed: boolean('weekly_digest_subscribed').notNull().default(true),
     emailFeedWeekly: boolean('email_feed_weekly').notNull().default(true),
+    /** The onboarding's areas of interest; null until the user saves them (the defaults apply). */
+    interests: jsonb('interests').$type<Interests>(),
+    /** The code-hosting organisations an account was created from (the welcome screen's note). */
+    githubOrganizations: text('github_organizations').array().notNull().default(sql`'{}'::text[]`),
     popularity: integer('popularity').notNull().default(0),
     isDemo: boolean('is_demo').notNull().default(false),
   },

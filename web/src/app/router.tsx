@@ -88,6 +88,11 @@ export const router = createBrowserRouter([
           { path: 'new-company', lazy: page(() => import('../features/create-stack/pages/edit-new-company-page.tsx')) },
         ],
       },
+      {
+        path: '/onboarding/*',
+        lazy: page(() => import('../features/onboarding/pages/onboarding-page.tsx')),
+        errorElement: <RouteErrorPage />,
+      },
       { path: '/match', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/match/jobs/:slug', lazy: page(() => import('../features/match/pages/job-page.tsx')) },
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },

@@ -1,13 +1,23 @@
 // The reusable sign-in / sign-up modal. Opened through useSignInModal(); after success the pending action runs
-// and the user stays on the page they were on.
+// and the user stays on the page they were on. Opened plainly (the navbar's Sign up / Sign in), a user who was never
+// shown the onboarding wizard lands on it once, and it returns to this page when they leave it
+// (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm } from '#contracts/auth.ts'
+import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
 import { fieldMessage } from '../lib/field-errors.ts'
 import { applyServerErrors } from '../lib/form-errors.ts'
+import {
+  markGuidePending,
+  needsOnboarding,
+  ONBOARDING_START_PATH,
+  rememberSignInPage,
+} from '../lib/onboarding-guide.ts'
 import { useSignInModal } from '../lib/session.tsx'
 import { siteQuery } from '../lib/site.ts'
 import { Alert } from './ui/alert.tsx'
@@ -19,6 +29,15 @@ import { GithubIcon } from './ui/github-icon.tsx'
 export function SignInModal() {
   const modal = useSignInModal()
   const isSignUp = modal.mode === 'sign-up'
+  const navigate = useNavigate()
+  const location = useLocation()
+  // Something the user was doing continues instead: the wizard would take them away from it.
+  const complete = () =>
+    modal.complete(async (user: CurrentUser) => {
+      if (modal.isForAction) return undefined
+      rememberSignInPage(location.pathname + location.search)
+      return (await needsOnboarding(user)) ? () => navigate(ONBOARDING_START_PATH) : undefined
+    })
   return (
     <Dialog
       open={modal.isOpen}
@@ -28,8 +47,8 @@ export function SignInModal() {
         modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.')
       }
     >
-      <GithubButton />
-      {isSignUp ? <SignUpFormView onDone={modal.complete} /> : <SignInFormView onDone={modal.complete} />}
+      <GithubButton isForAction={modal.isForAction} />
+      {isSignUp ? <SignUpFormView onDone={complete} /> : <SignInFormView onDone={complete} />}
       <p className="mt-4 text-center text-sm text-slate-600">
         {isSignUp ? 'Already have an account? ' : 'New here? '}
         <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
@@ -40,12 +59,16 @@ export function SignInModal() {
   )
 }
 
-function GithubButton() {
+function GithubButton({ isForAction }: { isForAction: boolean }) {
   const { data } = useQuery(siteQuery)
   const [isLoading, setIsLoading] = useState(false)
   if (!data?.github_enabled) return null
   const start = async () => {
     setIsLoading(true)
+    if (!isForAction) {
+      rememberSignInPage(window.location.pathname + window.location.search)
+      markGuidePending()
+    }
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
       body: { provider: 'github', callbackURL: window.location.pathname + window.location.search },

@@ -29,11 +29,16 @@ interface SignInModalState {
   isOpen: boolean
   mode: SignInMode
   reason?: string
+  /** Opened by something the user was doing (an action to continue, a page that needs sign-in), not a plain click. */
+  isForAction: boolean
   open(request?: SignInRequest): void
   close(): void
   setMode(mode: SignInMode): void
-  /** Called by the modal after a successful sign-in or sign-up. */
-  complete(): Promise<void>
+  /**
+   * Called by the modal after a successful sign-in or sign-up. `decide` runs with the signed-in user before the modal
+   * closes and may answer a move to make once the pending action has run (the onboarding guide).
+   */
+  complete(decide?: (user: CurrentUser) => Promise<(() => void) | undefined>): Promise<void>
 }
 
 const SignInModalContext = createContext<SignInModalState | null>(null)
@@ -43,31 +48,38 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false)
   const [mode, setMode] = useState<SignInMode>('sign-in')
   const [reason, setReason] = useState<string>()
+  const [isForAction, setIsForAction] = useState(false)
   const pending = useRef<SignInRequest['onSignedIn']>(undefined)
 
   const open = useCallback((request: SignInRequest = {}) => {
     pending.current = request.onSignedIn
     setMode(request.mode ?? 'sign-in')
     setReason(request.reason)
+    setIsForAction(Boolean(request.onSignedIn || request.reason))
     setIsOpen(true)
   }, [])
   const close = useCallback(() => {
     pending.current = undefined
     setIsOpen(false)
   }, [])
-  const complete = useCallback(async () => {
-    // Everything cached was fetched as a visitor: refetch it as the signed-in user.
-    await queryClient.invalidateQueries()
-    const { user } = await queryClient.fetchQuery(currentUserQuery)
-    setIsOpen(false)
-    const next = pending.current
-    pending.current = undefined
-    if (user && next) next(user)
-  }, [queryClient])
+  const complete = useCallback(
+    async (decide?: (user: CurrentUser) => Promise<(() => void) | undefined>) => {
+      // Everything cached was fetched as a visitor: refetch it as the signed-in user.
+      await queryClient.invalidateQueries()
+      const { user } = await queryClient.fetchQuery(currentUserQuery)
+      const then = user && decide ? await decide(user) : undefined
+      setIsOpen(false)
+      const next = pending.current
+      pending.current = undefined
+      if (user && next) next(user)
+      then?.()
+    },
+    [queryClient],
+  )
 
   const value = useMemo(
-    () => ({ isOpen, mode, reason, open, close, setMode, complete }),
-    [isOpen, mode, reason, open, close, complete],
+    () => ({ isOpen, mode, reason, isForAction, open, close, setMode, complete }),
+    [isOpen, mode, reason, isForAction, open, close, complete],
   )
   return <SignInModalContext.Provider value={value}>{children}</SignInModalContext.Provider>
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Link, Outlet, ScrollRestoration } from 'react-router'
+import { OnboardingGuide } from '../../components/onboarding-guide.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
 import { useSignInModal } from '../../lib/session.tsx'
 import { Navbar } from './navbar.tsx'
@@ -41,6 +42,7 @@ export function AppLayout() {
           <SignInModal />
         </Suspense>
       )}
+      <OnboardingGuide />
       <ScrollRestoration />
     </div>
   )

@@ -4,10 +4,10 @@
 import { Layers, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
+import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useIsNarrowWindow } from '../hooks/use-is-narrow-window.ts'
 import { type BuilderTool, isShownInBuilder } from '../state/wizard-state.ts'
-import { DecorativeLogo } from './decorative-logo.tsx'
 
 /** spec §9: the stack tool search waits 1 s. */
 export const STACK_TOOL_FILTER_DEBOUNCE_MS = 1000

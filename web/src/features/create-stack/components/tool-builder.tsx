@@ -3,15 +3,15 @@
 // click adds or removes a tool.
 import { useId, useMemo, useState } from 'react'
 import type { Tool } from '#contracts/tools.ts'
+import { useBuilderPopularTools } from '../../../components/tool-search/api/get-popular-tools.ts'
+import { ToolPickButton } from '../../../components/tool-search/tool-pick-button.tsx'
+import { ToolSearch } from '../../../components/tool-search/tool-search.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { track } from '../../../lib/analytics.ts'
-import { useBuilderPopularTools } from '../api/get-popular-tools.ts'
 import { type BuilderTool, toBuilderTool } from '../state/wizard-state.ts'
 import { NewToolForm } from './new-tool-form.tsx'
 import { SelectedTools } from './selected-tools.tsx'
-import { ToolPickButton } from './tool-pick-button.tsx'
-import { ToolSearch } from './tool-search.tsx'
 
 /** Three rows on wide screens; the rest on request, so the page stays short on phones. */
 const POPULAR_SHOWN_FIRST = 18

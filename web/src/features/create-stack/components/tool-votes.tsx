@@ -6,13 +6,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { REASONS_PER_TOOL, type Reason, type ServiceWithReasons } from '#contracts/reasons.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { cn } from '../../../components/ui/cn.ts'
+import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { track } from '../../../lib/analytics.ts'
 import { ApiError } from '../../../lib/api.ts'
 import { useReasons } from '../api/get-reasons.ts'
 import { useToggleVote } from '../api/toggle-vote.ts'
 import type { BuilderTool } from '../state/wizard-state.ts'
-import { DecorativeLogo } from './decorative-logo.tsx'
 
 /** spec §9: carousel card width and how far one arrow click slides. */
 export const CAROUSEL_CARD_WIDTH_PX = 320

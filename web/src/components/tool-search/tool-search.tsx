@@ -1,14 +1,15 @@
-// The builder's tool search (spec §9): popular tools matching what is typed show at once (a local filter), the
-// remote search follows 500 ms after typing stops, 20 hits a page. Each hit is a button that adds or removes the
-// tool; Enter adds the first hit. Nothing found offers to add the tool as a new one.
+// The tool search of the stack builder and the onboarding (specs/stack-creation-and-editing.md §9): popular tools
+// matching what is typed show at once (a local filter), the remote search follows 500 ms after typing stops, 20 hits
+// a page. Each hit is a button that adds or removes the tool; Enter adds the first hit. With onAddNew, nothing found
+// offers to add the tool as a new one.
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react'
 import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
 import type { Tool } from '#contracts/tools.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
-import { useBuilderSearch } from '../api/search-tools.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { Button } from '../ui/button.tsx'
+import { Spinner } from '../ui/spinner.tsx'
+import { useBuilderSearch } from './api/search-tools.ts'
 import { ToolPickButton } from './tool-pick-button.tsx'
 
 /** spec §9: the remote index is queried 500 ms after typing stops. */
@@ -36,14 +37,16 @@ export function ToolSearch({
   onToggle,
   onAddNew,
   disabled,
+  label = 'Search tools to add',
 }: {
   popular: Tool[]
   selectedIds: Set<number>
   showPackages: boolean
   onToggle: (tool: Tool) => void
-  /** Opens the new-tool form with what was typed as its name. */
-  onAddNew: (name: string) => void
+  /** Opens the new-tool form with what was typed as its name; without it no new tool can be added. */
+  onAddNew?: (name: string) => void
   disabled?: boolean
+  label?: string
 }) {
   const inputId = useId()
   const [query, setQuery] = useState('')
@@ -75,7 +78,7 @@ export function ToolSearch({
   return (
     <div className="space-y-3">
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-        Search tools to add
+        {label}
       </label>
       <div className="relative">
         <Search
@@ -132,10 +135,12 @@ export function ToolSearch({
           ) : (
             <p className="px-4 py-4 text-sm text-slate-500">Searching…</p>
           )}
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-3 py-2">
-            <Button variant="ghost" size="sm" onClick={() => onAddNew(query.trim())} disabled={disabled}>
-              <Plus className="size-4" aria-hidden="true" /> Add “{query.trim()}” as a new tool
-            </Button>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-3 py-2 empty:hidden">
+            {onAddNew && (
+              <Button variant="ghost" size="sm" onClick={() => onAddNew(query.trim())} disabled={disabled}>
+                <Plus className="size-4" aria-hidden="true" /> Add “{query.trim()}” as a new tool
+              </Button>
+            )}
             {debounced && remote.data && (page > 1 || remote.data.has_more) && (
               <nav aria-label="Search result pages" className="flex items-center gap-1">
                 <Button
@@ -164,7 +169,7 @@ export function ToolSearch({
           </div>
         </section>
       )}
-      {!query.trim() && (
+      {!query.trim() && onAddNew && (
         <p className="text-sm text-slate-600">
           Can't find a tool?{' '}
           <Button variant="link" onClick={() => onAddNew('')} disabled={disabled}>

@@ -1,8 +1,9 @@
-// A tool that can be added to the stack or taken out: a search hit (row) or a Popular Tools tile.
+// A tool that can be added to the stack or taken out: a search hit (row), a Popular Tools tile of the stack builder
+// (selected: ringed and checked), or the onboarding's small tile (selected: faded; its label 57 px wide, spec §2, §9).
 import { Check, Plus } from 'lucide-react'
 import type { Tool } from '#contracts/tools.ts'
-import { cn } from '../../../components/ui/cn.ts'
-import { DecorativeLogo } from './decorative-logo.tsx'
+import { cn } from '../ui/cn.ts'
+import { DecorativeLogo } from '../ui/decorative-logo.tsx'
 
 export function ToolPickButton({
   tool,
@@ -14,7 +15,7 @@ export function ToolPickButton({
   tool: Tool
   isSelected: boolean
   onClick: () => void
-  variant: 'row' | 'tile'
+  variant: 'row' | 'tile' | 'small-tile'
   disabled?: boolean
 }) {
   const detail = tool.category?.name ?? (tool.is_package ? 'Package' : null)
@@ -45,6 +46,23 @@ export function ToolPickButton({
           )}
           {isSelected ? 'Added' : 'Add'}
         </span>
+      </button>
+    )
+  if (variant === 'small-tile')
+    return (
+      <button
+        type="button"
+        aria-pressed={isSelected}
+        onClick={onClick}
+        disabled={disabled}
+        title={tool.name}
+        className={cn(
+          'flex flex-col items-center gap-1.5 rounded-xl p-2 transition hover:bg-slate-50 disabled:cursor-not-allowed',
+          isSelected && 'opacity-40',
+        )}
+      >
+        <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
+        <span className="w-[57px] truncate text-center text-xs font-medium text-slate-700">{tool.name}</span>
       </button>
     )
   return (

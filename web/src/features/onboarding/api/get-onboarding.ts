@@ -1,0 +1,14 @@
+// GET /api/v1/onboarding: the user info the wizard starts from (spec §3), with the tools found on GitHub.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { OnboardingInfo } from '#contracts/onboarding.ts'
+import { apiFetch } from '../../../lib/api.ts'
+
+export const onboardingQuery = queryOptions({
+  queryKey: ['onboarding', 'info'],
+  queryFn: ({ signal }) => apiFetch<OnboardingInfo>('/api/v1/onboarding', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+})
+
+export function useOnboarding() {
+  return useQuery(onboardingQuery)
+}

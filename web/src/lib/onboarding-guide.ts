@@ -1,0 +1,75 @@
+// Who is guided to the onboarding wizard, and where it returns (specs/onboarding-customers-teams-notifications.md
+// §2 'Onboarding wizard', docs/decisions/012-onboarding-wizard.md): after a sign-up or sign-in, a user who has not
+// finished onboarding and was never shown the wizard lands on it once; the page they signed in on is remembered,
+// and the welcome screen stores it as the redirect for when the wizard is left.
+import type { OnboardingInfo } from '#contracts/onboarding.ts'
+import type { CurrentUser } from '#contracts/users.ts'
+import { apiFetch } from './api.ts'
+
+export const ONBOARDING_START_PATH = '/onboarding/welcome'
+
+const LAST_SIGN_IN_PAGE = 'stackatlas.last-sign-in-page'
+const ONBOARDING_REDIRECT = 'stackatlas.onboarding-redirect'
+/** Set before leaving for GitHub sign-in: the app checks the guide once it is back. */
+const GUIDE_PENDING = 'stackatlas.onboarding-guide-pending'
+
+function read(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key)
+    else window.sessionStorage.setItem(key, value)
+  } catch {
+    // Storage refused (private mode): the wizard then ends on its startup redirect path.
+  }
+}
+
+/** Only a path of this site, and never the wizard itself (it would loop). */
+function isReturnablePath(path: string | null): path is string {
+  return Boolean(path?.startsWith('/') && !path.startsWith('//') && !/^\/onboarding(\/|$|\?)/.test(path))
+}
+
+export function rememberSignInPage(path: string) {
+  if (isReturnablePath(path)) write(LAST_SIGN_IN_PAGE, path)
+}
+
+/** spec §2: on arrival at the welcome screen the last sign-in page becomes the post-onboarding redirect. */
+export function storeOnboardingRedirect() {
+  const page = read(LAST_SIGN_IN_PAGE)
+  if (isReturnablePath(page)) write(ONBOARDING_REDIRECT, page)
+}
+
+/** The stored redirect, else the path supplied at startup; the stored value is used once. */
+export function takeOnboardingRedirect(fallback: string): string {
+  const stored = read(ONBOARDING_REDIRECT)
+  write(ONBOARDING_REDIRECT, null)
+  write(LAST_SIGN_IN_PAGE, null)
+  return isReturnablePath(stored) ? stored : fallback
+}
+
+export function markGuidePending() {
+  write(GUIDE_PENDING, '1')
+}
+
+export function takeGuidePending(): boolean {
+  const pending = read(GUIDE_PENDING) === '1'
+  write(GUIDE_PENDING, null)
+  return pending
+}
+
+/** True for a user who has not finished onboarding and was never shown the wizard (an admin acting as them never). */
+export async function needsOnboarding(user: CurrentUser): Promise<boolean> {
+  if (user.onboarded || user.impersonated) return false
+  try {
+    const info = await apiFetch<OnboardingInfo>('/api/v1/onboarding')
+    return !info.started && !info.onboarded
+  } catch {
+    return false
+  }
+}
