@@ -56,13 +56,20 @@ export function ToolPickButton({
         onClick={onClick}
         disabled={disabled}
         title={tool.name}
-        className={cn(
-          'flex flex-col items-center gap-1.5 rounded-xl p-2 transition hover:bg-slate-50 disabled:cursor-not-allowed',
-          isSelected && 'opacity-40',
-        )}
+        className="flex flex-col items-center gap-1.5 rounded-xl p-2 transition hover:bg-slate-50 disabled:cursor-not-allowed"
       >
-        <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
-        <span className="w-[57px] truncate text-center text-xs font-medium text-slate-700">{tool.name}</span>
+        {/* faded: the logo only, so the name keeps a readable contrast */}
+        <span className={cn('flex transition-opacity', isSelected && 'opacity-35 grayscale')}>
+          <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
+        </span>
+        <span
+          className={cn(
+            'w-[57px] truncate text-center text-xs font-medium',
+            isSelected ? 'text-slate-500' : 'text-slate-700',
+          )}
+        >
+          {tool.name}
+        </span>
       </button>
     )
   return (

@@ -1,6 +1,6 @@
 // The 1:1 crop (spec §2, §5): the photo with a square over it; drag the square (or use the arrow keys) and size it
 // with the slider. The square is sent in the image's own pixels.
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import type { SquareCrop } from '../api/upload-avatar.ts'
@@ -19,8 +19,14 @@ export function CropDialog({
   onCancel: () => void
   onCrop: (crop: SquareCrop) => void
 }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file])
-  useEffect(() => () => URL.revokeObjectURL(url), [url])
+  // A data: URL, which the page's Content-Security-Policy allows for images (blob: is not)
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    const reader = new FileReader()
+    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : null)
+    reader.readAsDataURL(file)
+    return () => reader.abort()
+  }, [file])
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null)
   const [square, setSquare] = useState<SquareCrop | null>(null)
   const drag = useRef<{ pointerX: number; pointerY: number; x: number; y: number } | null>(null)
@@ -87,13 +93,15 @@ export function CropDialog({
           className="relative select-none overflow-hidden rounded-lg bg-slate-900"
           style={natural ? { width: natural.width * scale, height: natural.height * scale } : undefined}
         >
-          <img
-            src={url}
-            alt="What you chose, to be cut to a square"
-            onLoad={(event) => onLoad(event.currentTarget)}
-            draggable={false}
-            className={natural ? 'block size-full' : 'block max-h-72 max-w-72'}
-          />
+          {url && (
+            <img
+              src={url}
+              alt="What you chose, to be cut to a square"
+              onLoad={(event) => onLoad(event.currentTarget)}
+              draggable={false}
+              className={natural ? 'block size-full' : 'block max-h-72 max-w-72'}
+            />
+          )}
           {square && (
             <div
               role="slider"

@@ -50,19 +50,18 @@ export function StepPicker({
   if (layout === 'mobile')
     return (
       <nav aria-label="Onboarding steps" className="sm:hidden">
-        <ol className="flex items-center justify-between gap-1">
+        <ol className="flex items-center gap-1">
           {steps.map((step) => (
-            <li key={step.slug} className="flex min-w-0 flex-1 items-center gap-1">
-              {step.index > 0 && <span aria-hidden="true" className="h-px w-3 shrink-0 bg-slate-300" />}
+            <li key={step.slug} className={cn('flex min-w-0 items-center gap-1', step.isCurrent && 'flex-1')}>
+              {step.index > 0 && <span aria-hidden="true" className="h-px w-4 shrink-0 bg-slate-300" />}
               <Link
                 to={`/onboarding/${step.slug}`}
                 aria-current={step.isCurrent ? 'step' : undefined}
                 className="flex min-w-0 items-center gap-1.5 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
               >
                 <Marker index={step.index} isCurrent={step.isCurrent} isDone={step.isDone} />
-                <span
-                  className={cn('truncate text-xs', step.isCurrent ? 'font-semibold text-slate-900' : 'text-slate-600')}
-                >
+                {/* on a phone only the current step is named; the others keep their names for screen readers */}
+                <span className={cn('truncate text-sm', step.isCurrent ? 'font-semibold text-slate-900' : 'sr-only')}>
                   {step.title}
                   <span className="sr-only">{doneLabel(step.isDone)}</span>
                 </span>

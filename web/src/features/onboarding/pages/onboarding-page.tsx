@@ -70,7 +70,7 @@ function WizardScreen() {
   const banner = isValid ? wizard.notification : ({ type: 'error', message: invalidStepMessage(step) } as const)
   return (
     <div className="min-h-full bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:grid-cols-[15rem_minmax(0,1fr)] sm:gap-8 sm:px-6 sm:py-10 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:grid-cols-[15rem_minmax(0,1fr)] sm:gap-8 sm:px-6 sm:py-10 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <aside className="max-sm:hidden">
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Get started</p>
           <StepPicker layout="desktop" current={step} completed={wizard.completed} />

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { takeOnboardingRedirect } from '../../../lib/onboarding-guide.ts'
 import { currentUserQuery } from '../../../lib/session.tsx'
 import { finishOnboarding } from '../api/finish-onboarding.ts'
+import { onboardingQuery } from '../api/get-onboarding.ts'
 
 /** spec §3 'Onboarding notification'. */
 export interface OnboardingNotification {
@@ -59,6 +60,8 @@ export function WizardProvider({ info, step, children }: { info: OnboardingInfo;
       setRaised({ step, notification: serverErrorNotification(error) })
       return
     }
+    // Coming back (the browser's back button) now finds onboarding finished and moves on.
+    queryClient.setQueryData(onboardingQuery.queryKey, (old) => old && { ...old, onboarded: true })
     await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
     setSaving(false)
     navigate(takeOnboardingRedirect(info.redirect_path))
