@@ -275,7 +275,9 @@ test("stack and digest failures block Continue, an existing 'My Stack' is update
   await page.goto('/')
   const { username } = await signUp(page, uniqueName('onb'), { stayInOnboarding: true })
 
-  // an unknown slug, and the placeholder steps
+  // /onboarding alone opens the welcome screen; an unknown slug is named; the placeholder steps
+  await page.goto('/onboarding')
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/)
   await page.goto('/onboarding/not-a-step')
   await expect(page.getByRole('alert')).toHaveText('not-a-step is not a valid step to navigate to.')
   await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(0)
