@@ -15,6 +15,7 @@ import {
   commentVotes,
   companies,
   companyCustomers,
+  companyInvitations,
   companyMembers,
   follows,
   notifications,
@@ -240,6 +241,42 @@ describe('POST /users/delete', () => {
     expect(await db().select().from(comments).where(eq(comments.commentableId, stack.id))).toHaveLength(1)
     expect(await db().select().from(follows).where(eq(follows.userId, user.id))).toHaveLength(1)
     expect((await user.client.get('/api/v1/users/current')).body.user.id).toBe(user.id)
+  })
+})
+
+describe('pending team invitations', () => {
+  it("go with their company; those a deleted user sent stay the company's", async () => {
+    const leaver = await buildUser(ctx.app)
+    const admin = await buildUser(ctx.app)
+    const company = await buildCompany(db(), {
+      members: [
+        { userId: leaver.id, role: 'admin' },
+        { userId: admin.id, role: 'admin' },
+      ],
+    })
+    const other = await buildCompany(db(), { members: [{ userId: admin.id, role: 'admin' }] })
+    const invite = (companyId: number, email: string) => ({
+      companyId,
+      email,
+      invitedById: leaver.id,
+      nonce: email,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    const [kept] = await db()
+      .insert(companyInvitations)
+      .values(invite(company.id, `kept${leaver.id}@x.example`))
+      .returning()
+    const [gone] = await db()
+      .insert(companyInvitations)
+      .values(invite(other.id, `gone${leaver.id}@x.example`))
+      .returning()
+    expect((await leaver.client.post('/users/delete', { confirmation: leaver.username })).status).toBe(200)
+    const [row] = await db().select().from(companyInvitations).where(eq(companyInvitations.id, kept!.id))
+    expect(row).toMatchObject({ companyId: company.id, invitedById: null, acceptedAt: null })
+    expect(
+      (await admin.client.post('/companies/delete', { companyId: other.id, confirmation: other.name })).status,
+    ).toBe(200)
+    expect(await db().select().from(companyInvitations).where(eq(companyInvitations.id, gone!.id))).toEqual([])
   })
 })
 
