@@ -183,7 +183,10 @@ export const AcceptInvitationResponse = z.object({
 })
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>
 
-/** The accept page's address for a token (the e-mail links here). */
+/**
+ * The accept page's address for a token (the e-mail links here). The token is in the query string: its dots would
+ * make the path look like a file to the server's page fallback.
+ */
 export function invitationPath(token: string): string {
-  return `/invitations/${token}`
+  return `/invitations/accept?token=${token}`
 }

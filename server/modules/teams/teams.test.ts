@@ -60,7 +60,7 @@ async function lastMailTo(email: string) {
     .orderBy(desc(mailOutbox.id))
     .limit(1)
   if (!row) throw new Error(`no mail to ${email}`)
-  const token = /\/invitations\/([A-Za-z0-9_.-]+)/.exec(row.textBody)?.[1] ?? null
+  const token = /\/invitations\/accept\?token=([A-Za-z0-9_.-]+)/.exec(row.textBody)?.[1] ?? null
   return { ...row, token }
 }
 
@@ -189,8 +189,8 @@ describe('POST /api/v1/company_owner_invites', () => {
       status: 'pending',
     })
     expect(mail.textBody).toContain(`as an admin`)
-    expect(mail.textBody).toContain(`http://localhost:3000/invitations/${mail.token}`)
-    expect(mail.htmlBody).toContain(`href="http://localhost:3000/invitations/${mail.token}"`)
+    expect(mail.textBody).toContain(`http://localhost:3000/invitations/accept?token=${mail.token}`)
+    expect(mail.htmlBody).toContain(`href="http://localhost:3000/invitations/accept?token=${mail.token}"`)
     const claims = verifyInvitationToken(secret, mail.token!)
     expect(claims?.id).toBe(response.body.id)
     const days = (claims!.expiresAt * 1000 - Date.now()) / 86_400_000

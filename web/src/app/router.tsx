@@ -99,6 +99,11 @@ export const router = createBrowserRouter([
       { path: '/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },
       {
+        path: '/companies/:slug/team',
+        lazy: page(() => import('../features/companies/pages/company-team-page.tsx')),
+      },
+      { path: '/invitations/accept', lazy: page(() => import('../features/companies/pages/invitation-page.tsx')) },
+      {
         path: '/companies/:slug/customers',
         lazy: page(() => import('../features/company-customers/pages/company-customers-page.tsx')),
       },

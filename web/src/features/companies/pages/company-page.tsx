@@ -1,7 +1,7 @@
 // /companies/{slug}: a company's logo, name, website, description and verified badge, and the stacks the viewer
 // may see (issue 4 "Pages"), and for its admins the way to its jobs (/companies/{slug}/jobs). Unknown companies show
 // the not-found page.
-import { BadgeCheck, Briefcase, ExternalLink, Layers } from 'lucide-react'
+import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
@@ -99,6 +99,14 @@ function CompanyHeader({ company }: { company: CompanyPageData['company'] }) {
       </div>
       <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:self-start">
         <FollowButton followeeType="company" followeeId={company.id} followeeName={company.name} />
+        {company.current_user_member && (
+          <Link
+            to={`/companies/${company.slug}/team`}
+            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            <UsersRound className="size-4" aria-hidden="true" /> {company.current_user_admin ? 'Manage Team' : 'Team'}
+          </Link>
+        )}
         {company.current_user_admin && (
           <Link
             to={`/companies/${company.slug}/jobs`}

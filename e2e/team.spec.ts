@@ -1,0 +1,261 @@
+// Manage Team (spec §2, §4-§9): invite by e-mail, read the e-mail in the admins' outbox (no SMTP in this run),
+// follow its link and sign up to accept; add by username ('Invite sent.' for 5 s), change a role, remove, and leave
+// with both confirmations, including the refusals the spec's modals describe.
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
+const PASSWORD = 'correct-horse-battery'
+
+function origin() {
+  return new URL(test.info().project.use.baseURL!).origin
+}
+
+/** A person signed up through the API in a browser context of their own. */
+async function person(browser: Browser, username = uniqueName('p')) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: `Person ${username}`, username, email: `${username}@example.test`, password: PASSWORD },
+    headers: { origin: origin() },
+  })
+  expect(response.ok()).toBe(true)
+  return { page, username, email: `${username}@example.test` }
+}
+
+/** The bootstrap site admin (ADMIN_EMAILS in playwright.config.ts), signed up or, if an earlier test did, in. */
+async function siteAdmin(browser: Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const signUpResponse = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: ADMIN.name, username: ADMIN.username, email: ADMIN.email, password: PASSWORD },
+    headers: { origin: origin() },
+  })
+  if (!signUpResponse.ok()) {
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: PASSWORD },
+      headers: { origin: origin() },
+    })
+    expect(signIn.ok()).toBe(true)
+  }
+  return page
+}
+
+async function createCompany(page: Page) {
+  const name = uniqueName('Team Co ')
+  const response = await page.request.post('/api/v1/companies/create', {
+    data: {
+      company: {
+        name,
+        website_url: 'https://teamco.example',
+        description: 'We test teams',
+        email_address: 'hello@teamco.example',
+      },
+    },
+    headers: { origin: origin() },
+  })
+  expect(response.ok()).toBe(true)
+  const body = await response.json()
+  return { name, slug: body.slug as string }
+}
+
+async function openTeam(page: Page, company: { name: string; slug: string }) {
+  await page.goto(`/companies/${company.slug}`)
+  await page.getByRole('link', { name: 'Manage Team' }).click()
+  await expect(page.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
+}
+
+test('an admin invites by e-mail; the invitee reads the e-mail, follows its link and signs up to join', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/')
+  const owner = await signUp(page)
+  const company = await createCompany(page)
+  await openTeam(page, company)
+
+  // spec §5: an e-mail or a username, and a role, or 'Please fill in'
+  await page.getByRole('button', { name: 'Add Member' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Member' })
+  await dialog.getByRole('button', { name: 'Add Member' }).click()
+  await expect(dialog.getByText('Please fill in')).toBeVisible()
+  const invitee = uniqueName('invitee')
+  const inviteeEmail = `${invitee}@example.test`
+  await dialog.getByLabel('Email').fill(inviteeEmail)
+  await expect(dialog.getByText('Please fill in')).toBeHidden()
+  await dialog.getByRole('button', { name: 'Add Member' }).click()
+  await expect(dialog.getByText('Please fill in')).toBeVisible()
+  await dialog.getByLabel('Role').selectOption('member')
+  await screenshot(page, 'team-add-member-email')
+  await dialog.getByRole('button', { name: 'Add Member' }).click()
+  await expect(dialog).toBeHidden()
+  const pending = page.getByRole('row', { name: new RegExp(`${inviteeEmail} \\(Invited\\)`) })
+  await expect(pending).toBeVisible()
+  await expect(pending.getByRole('button', { name: `Resend Invite to ${inviteeEmail}` })).toBeVisible()
+  // the owner is an admin but never sees Edit or Remove on themselves
+  const ownRow = page.getByRole('row', { name: new RegExp(`@${owner.username}`) })
+  await expect(ownRow.getByRole('button')).toHaveCount(0)
+  await screenshot(page, 'team-invited')
+  await expectNoA11yViolations(page)
+
+  // spec §8: the same modal whatever the answer (here the one-a-minute limit refuses it)
+  await pending.getByRole('button', { name: /Resend Invite/ }).click()
+  const resent = page.getByRole('dialog', { name: 'Manage Team' })
+  await expect(resent.getByText('Your invite has been sent.')).toBeVisible()
+  await resent.getByRole('button', { name: 'OK' }).click()
+
+  // No SMTP_URL in this run: the site admin reads the e-mail in the outbox.
+  const admin = await siteAdmin(browser)
+  await admin.goto('/admin/mail')
+  await expect(admin.getByText('No SMTP server is configured')).toBeVisible()
+  await admin
+    .getByRole('link', { name: new RegExp(`invited you to join ${company.name}'s team`) })
+    .first()
+    .click()
+  await expect(
+    admin.getByRole('heading', { name: new RegExp(`invited you to join ${company.name}'s team`) }),
+  ).toBeVisible()
+  await expect(admin.getByText(inviteeEmail).first()).toBeVisible()
+  await screenshot(admin, 'team-invitation-in-outbox')
+  const link = await admin.getByRole('link', { name: /\/invitations\/accept/ }).getAttribute('href')
+  expect(link).toMatch(/\/invitations\/accept\?token=[\w.-]+$/)
+
+  // The invitee follows the link, signs up with the invited address and lands on the team as a member.
+  const inviteeContext = await browser.newContext()
+  const inviteePage = await inviteeContext.newPage()
+  await inviteePage.goto(link!)
+  await expect(inviteePage.getByRole('heading', { name: `Join ${company.name}'s team` })).toBeVisible()
+  await expect(inviteePage.getByText(`invited ${inviteeEmail} to join as a member`)).toBeVisible()
+  await screenshot(inviteePage, 'team-invitation-page')
+  await expectNoA11yViolations(inviteePage)
+  await inviteePage.getByRole('button', { name: 'Sign up and join' }).click()
+  const signUpDialog = inviteePage.getByRole('dialog')
+  await signUpDialog.getByLabel('Name', { exact: true }).fill(`Invited ${invitee}`)
+  await signUpDialog.getByLabel('Username', { exact: true }).fill(invitee)
+  await signUpDialog.getByLabel('Email', { exact: true }).fill(inviteeEmail)
+  await signUpDialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await signUpDialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(inviteePage.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
+  const inviteeRow = inviteePage.getByRole('row', { name: new RegExp(`@${invitee}`) })
+  await expect(inviteeRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
+  // a member sees no Add Member, Edit or Remove
+  await expect(inviteePage.getByRole('button', { name: 'Add Member' })).toHaveCount(0)
+  await expect(inviteePage.getByRole('button', { name: /^(Edit role|Remove) / })).toHaveCount(0)
+  await screenshot(inviteePage, 'team-joined-as-member')
+
+  // The link is used up; a tampered one is refused with its own message.
+  await inviteePage.goto(link!)
+  await expect(inviteePage.getByText('This invitation has already been used.')).toBeVisible()
+  await inviteePage.goto(`${link!.slice(0, -3)}abc`)
+  await expect(inviteePage.getByText('This invitation link is not valid.', { exact: false })).toBeVisible()
+  await screenshot(inviteePage, 'team-invitation-invalid')
+
+  // The owner's table shows the new member and no pending entry.
+  await page.reload()
+  await expect(page.getByRole('row', { name: new RegExp(`@${invitee}`) })).toBeVisible()
+  await expect(page.getByText('(Invited)')).toHaveCount(0)
+})
+
+test('an admin adds by username, changes a role, removes a member, and leaves once someone else is admin', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/')
+  const owner = await signUp(page)
+  const company = await createCompany(page)
+  const bob = await person(browser, uniqueName('bob'))
+  const carol = await person(browser, uniqueName('carol'))
+  await openTeam(page, company)
+
+  const addByUsername = async (username: string) => {
+    await page.getByRole('button', { name: 'Add Member' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Member' })
+    await dialog.getByLabel('Username').fill(username)
+    // spec §7: search is set up 4 s after the page loads, then answers
+    await dialog.getByRole('button', { name: `@${username}` }).click({ timeout: 15_000 })
+    await expect(dialog.getByLabel('Email')).toBeDisabled()
+    await dialog.getByLabel('Role').selectOption('member')
+    await dialog.getByRole('button', { name: 'Add Member' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  await addByUsername(bob.username)
+  const banner = page.getByText('Invite sent.', { exact: true })
+  await expect(banner).toBeVisible()
+  const bobRow = page.getByRole('row', { name: new RegExp(`@${bob.username}`) })
+  await expect(bobRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
+  await screenshot(page, 'team-invite-sent')
+  // spec §9: the banner lasts 5 seconds
+  await expect(banner).toBeHidden({ timeout: 7000 })
+
+  // Adding someone already on the team: the spec's modal.
+  await page.getByRole('button', { name: 'Add Member' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Member' })
+  await dialog.getByLabel('Email').fill(bob.email)
+  await dialog.getByLabel('Role').selectOption('admin')
+  await dialog.getByRole('button', { name: 'Add Member' }).click()
+  const refusal = page.getByRole('dialog', { name: 'Manage Team' })
+  await expect(refusal.getByText('Sorry - It looks like that user is already part of the team.')).toBeVisible()
+  await refusal.getByRole('button', { name: 'OK' }).click()
+
+  // The only admin of a team of two cannot leave: typed username, 'Are you really sure?', then the refusal.
+  await page.getByRole('button', { name: 'Leave My Team' }).click()
+  const typeDialog = page.getByRole('dialog', { name: 'Leave My Team' })
+  const confirm = typeDialog.getByRole('button', { name: 'Leave My Team' })
+  await expect(confirm).toBeDisabled()
+  await typeDialog.getByLabel('To confirm, type your username').fill(owner.username.toUpperCase())
+  await expect(confirm).toBeDisabled()
+  await typeDialog.getByLabel('To confirm, type your username').fill(owner.username)
+  await expect(confirm).toBeEnabled()
+  await confirm.click()
+  const sure = page.getByRole('dialog', { name: 'Are you really sure?' })
+  await expect(sure).toBeVisible()
+  await screenshot(page, 'team-leave-are-you-sure')
+  await sure.getByRole('button', { name: 'Yes, leave the team' }).click()
+  const lastAdmin = page.getByRole('dialog', { name: 'Manage Team' })
+  await expect(
+    lastAdmin.getByText('Sorry - Before you can leave this team, you need to make someone else an admin.'),
+  ).toBeVisible()
+  await screenshot(page, 'team-leave-refused')
+  await lastAdmin.getByRole('button', { name: 'OK' }).click()
+
+  // Make bob an admin.
+  await bobRow.getByRole('button', { name: `Edit role of @${bob.username}` }).click()
+  const editDialog = page.getByRole('dialog', { name: 'Edit Role' })
+  await editDialog.getByLabel('Role').selectOption('admin')
+  await editDialog.getByRole('button', { name: 'Save' }).click()
+  await expect(editDialog).toBeHidden()
+  await expect(bobRow.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible()
+
+  // Add carol, then remove her.
+  await addByUsername(carol.username)
+  const carolRow = page.getByRole('row', { name: new RegExp(`@${carol.username}`) })
+  await expect(carolRow).toBeVisible()
+  await carolRow.getByRole('button', { name: `Remove @${carol.username}` }).click()
+  const removeDialog = page.getByRole('dialog', { name: 'Remove Member' })
+  await expect(removeDialog.getByText(`Remove @${carol.username} from ${company.name}'s team?`)).toBeVisible()
+  await removeDialog.getByRole('button', { name: 'Remove' }).click()
+  await expect(carolRow).toHaveCount(0)
+  await screenshot(page, 'team-after-removal')
+
+  // Bob, now admin, sees Edit and Remove on the owner but not on himself.
+  await bob.page.goto(`/companies/${company.slug}/team`)
+  await expect(bob.page.getByRole('button', { name: `Edit role of @${owner.username}` })).toBeVisible()
+  await expect(bob.page.getByRole('button', { name: `Remove @${bob.username}` })).toHaveCount(0)
+
+  // Now the owner can leave, and goes home.
+  await page.getByRole('button', { name: 'Leave My Team' }).click()
+  await page.getByLabel('To confirm, type your username').fill(owner.username)
+  await page.getByRole('dialog', { name: 'Leave My Team' }).getByRole('button', { name: 'Leave My Team' }).click()
+  await page
+    .getByRole('dialog', { name: 'Are you really sure?' })
+    .getByRole('button', { name: 'Yes, leave the team' })
+    .click()
+  await expect(page).toHaveURL(new URL('/', origin()).href)
+  await page.goto(`/companies/${company.slug}`)
+  await expect(page.getByRole('heading', { name: company.name })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Manage Team|^Team$/ })).toHaveCount(0)
+  await page.goto(`/companies/${company.slug}/team`)
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+})
