@@ -29,6 +29,8 @@ export const UserProfileResponse = z.object({
     name: z.string(),
     image_url: z.string().nullable(),
     created_at: z.string(),
+    /** Points earned on the Pros & Cons page (user.popularity; docs/decisions/018-pros-and-cons-and-points.md). */
+    points: z.number().int(),
     companies: z.array(z.object({ name: z.string(), slug: z.string(), image_url: z.string().nullable() })),
   }),
   stacks: z.array(ProfileStack),

@@ -16,6 +16,7 @@ import { moderationRoutes } from './moderation/moderation.routes.ts'
 import { notificationsRoutes } from './notifications/notifications.routes.ts'
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
+import { prosAndConsRoutes } from './reasons/pros-and-cons.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
 import { iUseThisRoutes } from './stacks/i-use-this.routes.ts'
@@ -35,6 +36,7 @@ export const modules = [
   stackPagesRoutes,
   iUseThisRoutes,
   reasonsRoutes,
+  prosAndConsRoutes,
   uploadsRoutes,
   profilesRoutes,
   analyticsRoutes,

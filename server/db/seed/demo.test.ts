@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_JOB_DESCRIPTION } from '../../modules/jobs/jobs-demo.ts'
+import { recomputePoints } from '../../modules/reasons/points.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -203,6 +204,24 @@ describe('seedDemo', () => {
     expect(toolsWithWrongVotesCount).toBe(0)
     expect(first.reasons).toBe(DEMO_REASONS.length - 1)
     expect(first.votes).toBeGreaterThan(first.reasons * 3 - 1)
+  })
+
+  it('gives demo authors the points of their reasons, in the ledger (decision 018)', async () => {
+    const [author] = await db
+      .select({ id: users.id, popularity: users.popularity })
+      .from(users)
+      .innerJoin(reasons, eq(reasons.userId, users.id))
+      .where(eq(users.isDemo, true))
+      .limit(1)
+    expect(author!.popularity).toBeGreaterThan(1)
+    // a point per reason plus one per up-vote from someone else
+    const [expected] = await queryRows<{ total: number }>(sql`
+      select (select count(*) from ${reasons} where ${reasons.userId} = ${author!.id})
+        + (select count(*) from ${reasonVotes} join ${reasons} on ${reasons.id} = ${reasonVotes.reasonId}
+           where ${reasons.userId} = ${author!.id} and ${reasonVotes.value} = 1
+             and ${reasonVotes.userId} <> ${author!.id}) as total`)
+    expect(author!.popularity).toBe(Number(expected!.total))
+    expect(await recomputePoints(db)).toBe(0)
   })
 
   it('moves tool popularity: PostgreSQL gains 10 per stack plus its votes', async () => {

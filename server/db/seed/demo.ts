@@ -8,6 +8,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import { seedDemoJobs } from '../../modules/jobs/jobs-demo.ts'
+import { POINTS } from '#contracts/reasons.ts'
+import { addPoints } from '../../modules/reasons/points.ts'
 import { applyPublicToolChange } from '../../modules/stacks/stacks.service.ts'
 import type { Db } from '../client.ts'
 import {
@@ -523,6 +525,20 @@ export async function seedDemo(db: Db, now = new Date(), options: DemoSeedOption
         createdAt: ago(100 - index * 2 - offset),
       }))
       await tx.insert(reasonVotes).values(votes)
+      // The author's points, as adding the reason and receiving each up-vote would have earned them.
+      const author = voters[index % voters.length]!
+      await addPoints(tx, [
+        { userId: author, amount: POINTS.reasonCreated, kind: 'reason_created', reasonId: row.id, actorId: author },
+        ...votes
+          .filter((vote) => vote.value === 1 && vote.userId !== author)
+          .map((vote) => ({
+            userId: author,
+            amount: POINTS.upvoteReceived,
+            kind: 'reason_upvoted' as const,
+            reasonId: row.id,
+            actorId: vote.userId,
+          })),
+      ])
       const total = votes.reduce((sum, vote) => sum + vote.value, 0)
       await tx.update(reasons).set({ votesTotal: total }).where(eq(reasons.id, row.id))
       await tx

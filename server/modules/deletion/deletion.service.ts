@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { conflict, notFound } from '../../http/errors.ts'
+import { withdrawUpvotePointsBy } from '../reasons/points.ts'
 import { applyPublicToolChange } from '../stacks/stacks.service.ts'
 
 export interface CompanyOfUser {
@@ -205,6 +206,8 @@ async function undoCommentVotesBy(tx: Db, userId: number) {
 
 /** reason.votes_total and tool.votes_count lose the user's votes (decision 008 'Votes'). */
 async function undoReasonVotesBy(tx: Db, userId: number) {
+  // ...and the authors the points those up-votes earned them (decision 018)
+  await withdrawUpvotePointsBy(tx, userId)
   await tx.execute(sql`
     update ${tools} set votes_count = ${tools.votesCount} - totals.total
     from (

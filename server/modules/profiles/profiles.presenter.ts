@@ -27,6 +27,7 @@ export function presentUserProfile(input: {
       name: user.name,
       image_url: user.image,
       created_at: user.createdAt.toISOString(),
+      points: user.popularity,
       companies: input.companies.map((company) => ({
         name: company.name,
         slug: company.slug,

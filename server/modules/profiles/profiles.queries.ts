@@ -12,6 +12,7 @@ export async function findUserByHandle(db: Db, handle: string) {
       name: users.name,
       image: users.image,
       createdAt: users.createdAt,
+      popularity: users.popularity,
     })
     .from(ownerHandles)
     .innerJoin(users, eq(users.id, ownerHandles.userId))
