@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pointEvents, reasons, tools, users } from '../../db/schema/index.ts'
+import { notifications, pointEvents, reasons, tools, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -120,6 +120,9 @@ describe('POST /api/v1/pros-and-cons/{id}/toggle_vote', () => {
     expect(up.status).toBe(200)
     expect(up.body).toEqual({ id: reasonId, serviceId: tool.id, type: 'pro', votes: 1, user_voted_for: true })
     expect(await points(author.id)).toBe(2)
+    // the author is told (decision 010)
+    const told = await ctx.app.db.select().from(notifications).where(eq(notifications.recipientId, author.id))
+    expect(told.map((row) => row.type)).toEqual(['reason_vote'])
     expect(await toolVotes(tool.id)).toBe(1)
     // the same vote again changes nothing
     expect((await vote(voter, reasonId, true)).body).toMatchObject({ votes: 1, user_voted_for: true })
