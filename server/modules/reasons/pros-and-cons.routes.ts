@@ -23,7 +23,6 @@ import { conflict, notFound } from '../../http/errors.ts'
 import { presentProsConsReason, presentProsConsTools, reasonType } from './reasons.presenter.ts'
 import {
   findListedTool,
-  findReason,
   findUserVotes,
   listProsConsTools,
   listToolReasons,

@@ -206,15 +206,6 @@ export async function listToolReasons(db: Db, toolIds: number[], perType: number
 }
 export type ToolReasonRow = Awaited<ReturnType<typeof listToolReasons>>[number]
 
-export async function findReason(db: Db, id: number) {
-  const [row] = await db
-    .select({ reason: reasons, username: users.username, userImage: users.image })
-    .from(reasons)
-    .leftJoin(users, eq(users.id, reasons.userId))
-    .where(eq(reasons.id, id))
-  return row ?? null
-}
-
 export async function findListedTool(db: Db, id: number) {
   const [row] = await db
     .select({ id: tools.id })
