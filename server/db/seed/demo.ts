@@ -7,8 +7,8 @@
 // Idempotent: when any demo user, company or stack exists, it does nothing. `npm start` never runs it.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
-import { seedDemoJobs } from '../../modules/jobs/jobs-demo.ts'
 import { POINTS } from '#contracts/reasons.ts'
+import { seedDemoJobs } from '../../modules/jobs/jobs-demo.ts'
 import { addPoints } from '../../modules/reasons/points.ts'
 import { applyPublicToolChange } from '../../modules/stacks/stacks.service.ts'
 import type { Db } from '../client.ts'
