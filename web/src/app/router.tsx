@@ -97,6 +97,7 @@ export const router = createBrowserRouter([
       { path: '/match/jobs/:slug', lazy: page(() => import('../features/match/pages/job-page.tsx')) },
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page.tsx')) },
+      { path: '/pros-and-cons', lazy: page(() => import('../features/pros-cons/pages/pros-cons-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },
       {
         path: '/companies/:slug/team',

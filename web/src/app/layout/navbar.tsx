@@ -19,6 +19,7 @@ const NAV_LINKS = [
   { to: '/tools', label: 'Tools' },
   { to: '/create-stack/scan', label: 'Create A Stack' },
   { to: '/match', label: 'Stack Match' },
+  { to: '/pros-and-cons', label: 'Pros & Cons' },
 ]
 
 export function Navbar() {

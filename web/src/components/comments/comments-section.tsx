@@ -13,6 +13,7 @@ import { useCurrentUser, useRequireSignIn } from '../../lib/session.tsx'
 import { Avatar } from '../ui/avatar.tsx'
 import { Button } from '../ui/button.tsx'
 import { cn } from '../ui/cn.ts'
+import { InlineConfirm } from '../ui/inline-confirm.tsx'
 import { createComment } from './api/create-comment.ts'
 import { deleteComment } from './api/delete-comment.ts'
 import { type Commentable, commentsQuery } from './api/get-comments.ts'
@@ -196,7 +197,7 @@ function CommentItem({
         )}
       </div>
       {mode === 'confirm-delete' && (
-        <Confirm
+        <InlineConfirm
           question="Are you sure you want to delete your comment?"
           onYes={() => {
             setMode('idle')
@@ -206,7 +207,7 @@ function CommentItem({
         />
       )}
       {mode === 'confirm-flag' && (
-        <Confirm
+        <InlineConfirm
           question={comment.flagged ? 'Clear the flag on this comment?' : 'Are you sure you want to flag this comment?'}
           onYes={() => {
             setMode('idle')
@@ -242,22 +243,6 @@ function LinkButton({ onClick, children }: { onClick: () => void; children: Reac
     <button type="button" onClick={onClick} className="font-medium text-slate-600 hover:text-brand-700 hover:underline">
       {children}
     </button>
-  )
-}
-
-function Confirm({ question, onYes, onNo }: { question: string; onYes: () => void; onNo: () => void }) {
-  return (
-    <div role="alertdialog" aria-label={question} className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-      <p className="text-slate-800">{question}</p>
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" variant="danger" onClick={onYes}>
-          Yes
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onNo}>
-          Cancel
-        </Button>
-      </div>
-    </div>
   )
 }
 

@@ -1,5 +1,5 @@
 // /{username}: who a person is, the companies they belong to and their stacks.
-import { Building2, CalendarDays, Layers } from 'lucide-react'
+import { Building2, CalendarDays, Layers, Trophy } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import { Avatar } from '../../../components/ui/avatar.tsx'
@@ -32,6 +32,12 @@ export default function ProfilePage() {
           <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-600">
             <CalendarDays className="size-4" aria-hidden="true" />
             Joined {joinedFormat.format(new Date(user.created_at))}
+          </p>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600" data-testid="profile-points">
+            <Trophy className="size-4 text-amber-500" aria-hidden="true" />
+            <Link to="/pros-and-cons" className="hover:text-brand-700 hover:underline">
+              {`${user.points.toLocaleString('en-US')} ${user.points === 1 ? 'point' : 'points'}`}
+            </Link>
           </p>
         </div>
         {!isOwn && (
