@@ -123,3 +123,13 @@ export const UpdateNotificationSettingsBody = z.object({
   weekly_digest: z.boolean().optional(),
 })
 export type UpdateNotificationSettingsBody = z.input<typeof UpdateNotificationSettingsBody>
+
+/** The weekly digest's unsubscribe link: /unsubscribe?token=..., usable without signing in (decision 011). */
+export const UNSUBSCRIBE_PATH = '/unsubscribe'
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid. Change your e-mail settings after signing in.'
+const UnsubscribeToken = z.string().min(1).max(64)
+export const UnsubscribeQuery = z.object({ token: UnsubscribeToken })
+export const UnsubscribeBody = z.object({ token: UnsubscribeToken })
+export const UnsubscribeResponse = z.object({ weekly_digest: z.boolean() })
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>

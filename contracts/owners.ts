@@ -59,6 +59,7 @@ export const RESERVED_HANDLES = new Set([
   'stackatlas',
   'null',
   'undefined',
+  'unsubscribe',
 ])
 
 export const USERNAME_MIN = 3

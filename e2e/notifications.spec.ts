@@ -2,6 +2,9 @@
 // page of specs/onboarding-customers-teams-notifications.md): a follow by another user reaches the bell live,
 // opening clears the badge, single and all marks, the local cache of read keys, the link that marks read and
 // redirects, the paged /notifications list, and the settings that switch a type off.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
@@ -245,4 +248,43 @@ test('a type switched off in settings is not delivered', async ({ page, browser,
   await bell(page).click()
   await expect(menu(page).getByText('No notifications yet')).toBeVisible()
   await bobContext.close()
+})
+
+/** The digest's link as the server makes it (server/modules/notifications/weekly-digest.ts), from the run's secret. */
+function unsubscribeLink(userId: number): string {
+  const secret = fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'auth-secret'), 'utf8').trim()
+  const mac = crypto
+    .createHmac('sha256', secret)
+    .update(`weekly-digest-unsubscribe:${userId}`)
+    .digest('base64url')
+    .slice(0, 32)
+  return `/unsubscribe?token=${userId}.${mac}`
+}
+
+test("the digest's unsubscribe link works signed out, only through its button, and forged links are refused", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const aliceId = await currentUserId(page)
+  const visitor = await browser.newContext({ baseURL })
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto(unsubscribeLink(aliceId))
+  await expect(
+    visitorPage.getByText('Stop the weekly e-mail about what happened to the tools you follow?'),
+  ).toBeVisible()
+  // opening the link changed nothing (mail scanners open links)
+  expect((await (await page.request.get('/api/v1/notifications/settings')).json()).weekly_digest).toBe(true)
+  await expectNoA11yViolations(visitorPage)
+  await screenshot(visitorPage, 'notifications-unsubscribe')
+  await visitorPage.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(visitorPage.getByRole('status')).toContainText('You are unsubscribed')
+  expect((await (await page.request.get('/api/v1/notifications/settings')).json()).weekly_digest).toBe(false)
+
+  await visitorPage.goto(unsubscribeLink(aliceId).replace(/\.(.)/, (_, first) => `.${first === 'A' ? 'B' : 'A'}`))
+  await expect(visitorPage.getByRole('alert')).toContainText('This unsubscribe link is not valid.')
+  await screenshot(visitorPage, 'notifications-unsubscribe-invalid')
+  await visitor.close()
 })

@@ -14,6 +14,8 @@ export interface AppConfig {
   mailFrom: string
   scanAllowPrivateNetworks: boolean
   rateLimitEnabled: boolean
+  /** Schedule the weekly digest e-mail (off in tests, which run it by hand). */
+  weeklyDigest?: boolean
   uploadDir: string
   dataDir: string
   isProduction: boolean
@@ -44,6 +46,7 @@ export function configFromEnv(env: Env): AppConfig {
     mailFrom: env.MAIL_FROM,
     scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
+    weeklyDigest: !env.WEEKLY_DIGEST_DISABLED,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     dataDir,
     isProduction,

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   SCAN_ALLOW_PRIVATE_NETWORKS: flag,
   /** Disables per-IP rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: flag,
+  /** Turns off the weekly digest of followed tools that every instance otherwise schedules. */
+  WEEKLY_DIGEST_DISABLED: flag,
   UPLOAD_DIR: z.string().optional(),
   /** Comma-separated e-mail addresses whose sign-up makes an admin (docs/decisions/007-admin-bootstrap.md). */
   ADMIN_EMAILS: z.string().default(''),

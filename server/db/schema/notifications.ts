@@ -52,3 +52,14 @@ export const notificationSettings = pgTable('notification_setting', {
   mutedTypes: text('muted_types').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * One row per ISO week of the weekly digest: the instance that claims the week (a lease, so a crashed run is taken
+ * over) sends it; the others see it claimed or finished (docs/decisions/011-weekly-digest.md).
+ */
+export const digestRuns = pgTable('digest_run', {
+  week: text('week').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  sent: integer('sent').notNull().default(0),
+})

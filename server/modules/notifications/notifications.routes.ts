@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   IMPERSONATED_NOTIFICATIONS,
+  INVALID_UNSUBSCRIBE_LINK,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationCounts,
   NotificationCounts as NotificationCountsSchema,
@@ -15,6 +16,9 @@ import {
   NotificationsIndexQuery,
   NotificationsIndexResponse,
   SetReadBody,
+  UnsubscribeBody,
+  UnsubscribeQuery,
+  UnsubscribeResponse,
   UpdateNotificationSettingsBody,
 } from '#contracts/notifications.ts'
 import { Id } from '#contracts/stacks.ts'
@@ -22,7 +26,13 @@ import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { NotificationHub } from './notification-hub.ts'
 import { presentNotification } from './notifications.presenter.ts'
-import { countNotifications, findNotificationRow, listNotifications } from './notifications.queries.ts'
+import {
+  countNotifications,
+  findNotificationRow,
+  findWeeklyDigest,
+  listNotifications,
+  saveWeeklyDigest,
+} from './notifications.queries.ts'
 import {
   clearNotifications,
   loadNotificationSettings,
@@ -31,12 +41,15 @@ import {
   readNotificationKeys,
   updateNotificationSettings,
 } from './notifications.service.ts'
+import { readUnsubscribeToken, runWeeklyDigest } from './weekly-digest.ts'
 
 const tags = ['notifications']
 /** A comment line keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000
+/** How often each instance checks whether this week's digest is due (one instance sends it). */
+const DIGEST_CHECK_MS = 60 * 60_000
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new NotificationHub(
@@ -57,6 +70,62 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     await hub.close()
   })
+
+  if (app.config.weeklyDigest) {
+    let timer: NodeJS.Timeout | undefined
+    const check = () => {
+      runWeeklyDigest(app.db, app.config)
+        .then((sent) => {
+          if (sent !== null) app.log.info({ sent }, 'weekly digest queued')
+        })
+        .catch((error) => app.log.error({ err: error }, 'weekly digest failed'))
+    }
+    app.addHook('onReady', async () => {
+      timer = setTimeout(function again() {
+        check()
+        timer = setTimeout(again, DIGEST_CHECK_MS)
+        timer.unref()
+      }, 60_000)
+      timer.unref()
+    })
+    app.addHook('onClose', async () => clearTimeout(timer))
+  }
+
+  app.get(
+    '/api/v1/notifications/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: "Whether the weekly digest link's user is subscribed (no sign-in: the token is the proof)",
+        querystring: UnsubscribeQuery,
+        response: { 200: UnsubscribeResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const userId = readUnsubscribeToken(app.config.authSecret, request.query.token)
+      if (userId === null) throw notFound(INVALID_UNSUBSCRIBE_LINK)
+      return { weekly_digest: await findWeeklyDigest(app.db, userId) }
+    },
+  )
+
+  app.post(
+    '/api/v1/notifications/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Stops the weekly digest for the user the link was made for',
+        body: UnsubscribeBody,
+        response: { 200: UnsubscribeResponse },
+      },
+    },
+    async (request) => {
+      const userId = readUnsubscribeToken(app.config.authSecret, request.body.token)
+      if (userId === null) throw notFound(INVALID_UNSUBSCRIBE_LINK)
+      await saveWeeklyDigest(app.db, userId, false)
+      return { weekly_digest: false }
+    },
+  )
 
   app.get(
     '/api/v1/notifications/index',

@@ -98,6 +98,7 @@ export const router = createBrowserRouter([
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page.tsx')) },
       { path: '/pros-and-cons', lazy: page(() => import('../features/pros-cons/pages/pros-cons-page.tsx')) },
+      { path: '/unsubscribe', lazy: page(() => import('../features/notifications/pages/unsubscribe-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },
       {
         path: '/companies/:slug/team',

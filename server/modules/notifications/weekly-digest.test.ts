@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { INVALID_UNSUBSCRIBE_LINK } from '#contracts/notifications.ts'
+import { digestRuns, mailOutbox, users } from '../../db/schema/index.ts'
+import { TestClient } from '../../test/client.ts'
+import { buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { isDigestDue, isoWeek, readUnsubscribeToken, runWeeklyDigest, unsubscribeToken } from './weekly-digest.ts'
+
+let context: TestContext
+beforeAll(async () => {
+  context = await createTestApp()
+})
+afterAll(async () => {
+  await context.close()
+})
+
+const follow = (user: TestUser, type: string, id: number) =>
+  user.client.get(`/api/v1/follows/toggle?followee_type=${type}&followee_id=${id}`)
+
+/** Moves the tool's follows, stack entries and comments to `at`. */
+async function dateActivity(toolId: number, at: Date) {
+  const db = context.app.db
+  await db.execute(sql`update follow set created_at = ${at} where followee_type = 'tool' and followee_id = ${toolId}`)
+  await db.execute(sql`update stack_tool set created_at = ${at} where tool_id = ${toolId}`)
+  await db.execute(
+    sql`update comment set created_at = ${at} where commentable_type = 'tool' and commentable_id = ${toolId}`,
+  )
+}
+
+const digestsTo = (email: string) =>
+  context.app.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .then((rows) => rows.filter((row) => row.kind === 'notifications.weekly_digest'))
+
+describe('the weekly digest', () => {
+  it('knows the ISO week and when the digest is due', () => {
+    expect(isoWeek(new Date('2026-11-22T12:00:00Z'))).toBe('2026-W47') // a Sunday
+    expect(isoWeek(new Date('2026-11-23T00:00:00Z'))).toBe('2026-W48') // the Monday after
+    expect(isoWeek(new Date('2027-01-01T00:00:00Z'))).toBe('2026-W53')
+    expect(isDigestDue(new Date('2026-11-23T07:59:00Z'))).toBe(false)
+    expect(isDigestDue(new Date('2026-11-23T08:00:00Z'))).toBe(true)
+    expect(isDigestDue(new Date('2026-11-22T23:00:00Z'))).toBe(true)
+  })
+
+  it('e-mails each subscribed follower of a busy tool once a week, and nobody else', async () => {
+    const reader = await buildUser(context.app)
+    const unsubscribed = await buildUser(context.app)
+    const quietFollower = await buildUser(context.app)
+    const nonFollower = await buildUser(context.app)
+    const busy = await buildTool(context.app.db, { name: 'Busy Tool' })
+    const quiet = await buildTool(context.app.db, { name: 'Quiet Tool' })
+    await follow(reader, 'tool', busy.id)
+    await follow(reader, 'tool', quiet.id)
+    await follow(unsubscribed, 'tool', busy.id)
+    await follow(quietFollower, 'tool', quiet.id)
+    await context.app.db.update(users).set({ emailFeedWeekly: false }).where(eq(users.id, unsubscribed.id))
+    // activity on the busy tool: a public stack adds it, a comment, and the follows above
+    const owner = await buildUser(context.app)
+    await buildStack(context.app.db, { ownerUserId: owner.id, tools: [busy] })
+    await owner.client.post('/api/v1/comments', {
+      comment: { body: 'Love it', commentable_id: busy.id, commentable_type: 'tool' },
+    })
+
+    // the digest covers the 7 days before its run: date this activity into the week before a far-off Monday
+    const monday = new Date('2099-01-05T09:00:00Z')
+    expect(isoWeek(monday)).toBe('2099-W02')
+    await dateActivity(busy.id, new Date('2099-01-03T12:00:00Z'))
+
+    const queued = await runWeeklyDigest(context.app.db, context.app.config, monday)
+    expect(queued).toBeGreaterThanOrEqual(1)
+    const [mail] = await digestsTo(reader.email)
+    expect(mail).toBeDefined()
+    expect(mail!.subject).toBe('This week on Stackatlas: Busy Tool')
+    expect(mail!.textBody).toContain('- Busy Tool: 1 new stack, 2 new followers, 1 new comment')
+    expect(mail!.textBody).toContain(`http://localhost:3000/tools/${busy.slug}`)
+    expect(mail!.textBody).not.toContain('Quiet Tool')
+    expect(mail!.htmlBody).toContain('<a href="http://localhost:3000/tools/')
+    expect(mail!.textBody).toContain('Stop these weekly e-mails: http://localhost:3000/unsubscribe?token=')
+    expect(mail!.dedupeKey).toBe(`weekly-digest:${reader.id}:2099-W02`)
+    expect(await digestsTo(unsubscribed.email)).toEqual([])
+    expect(await digestsTo(quietFollower.email)).toEqual([])
+    expect(await digestsTo(nonFollower.email)).toEqual([])
+    const [run] = await context.app.db.select().from(digestRuns).where(eq(digestRuns.week, '2099-W02'))
+    expect(run!.finishedAt).not.toBeNull()
+
+    // a second run of the same week, on this or another instance, sends nothing
+    expect(await runWeeklyDigest(context.app.db, context.app.config, monday)).toBeNull()
+    expect(await digestsTo(reader.email)).toHaveLength(1)
+    // before Monday 08:00 the next week is not due
+    expect(await runWeeklyDigest(context.app.db, context.app.config, new Date('2099-01-12T07:00:00Z'))).toBeNull()
+  })
+
+  it('takes over a week whose run crashed once its lease ran out, without sending anything twice', async () => {
+    const reader = await buildUser(context.app)
+    const tool = await buildTool(context.app.db)
+    await follow(reader, 'tool', tool.id)
+    const other = await buildUser(context.app)
+    await follow(other, 'tool', tool.id)
+    const monday = new Date('2099-02-02T08:30:00Z')
+    const week = isoWeek(monday)
+    await dateActivity(tool.id, new Date('2099-02-01T12:00:00Z'))
+    // another instance claimed the week and is still working: hands off
+    await context.app.db.insert(digestRuns).values({ week, claimedUntil: new Date(Date.now() + 60_000) })
+    expect(await runWeeklyDigest(context.app.db, context.app.config, monday)).toBeNull()
+    // it died: the lease lapses and this instance finishes the week
+    await context.app.db
+      .update(digestRuns)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(digestRuns.week, week))
+    expect(await runWeeklyDigest(context.app.db, context.app.config, monday)).toBeGreaterThanOrEqual(1)
+    expect(await digestsTo(reader.email)).toHaveLength(1)
+  })
+})
+
+describe('unsubscribing from the digest', () => {
+  it('makes tokens only the secret can make, one per user', () => {
+    const token = unsubscribeToken('secret-a', 42)
+    expect(readUnsubscribeToken('secret-a', token)).toBe(42)
+    expect(readUnsubscribeToken('secret-b', token)).toBeNull()
+    expect(readUnsubscribeToken('secret-a', token.replace(/^42/, '43'))).toBeNull()
+    expect(readUnsubscribeToken('secret-a', `${token}x`)).toBeNull()
+    expect(readUnsubscribeToken('secret-a', 'nonsense')).toBeNull()
+  })
+
+  it('unsubscribes the link’s user without signing in, and refuses forged links (404)', async () => {
+    const reader = await buildUser(context.app)
+    const visitor = new TestClient(context.app)
+    const token = unsubscribeToken(context.app.config.authSecret, reader.id)
+    const status = await visitor.get(`/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`)
+    expect(status.status).toBe(200)
+    expect(status.body).toEqual({ weekly_digest: true })
+    const done = await visitor.post('/api/v1/notifications/unsubscribe', { token })
+    expect(done.status).toBe(200)
+    expect(done.body).toEqual({ weekly_digest: false })
+    expect((await reader.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(false)
+
+    const other = await buildUser(context.app)
+    const forged = token.replace(/^\d+/, String(other.id))
+    const refused = await visitor.post('/api/v1/notifications/unsubscribe', { token: forged })
+    expect(refused.status).toBe(404)
+    expect(refused.body.error.message).toBe(INVALID_UNSUBSCRIBE_LINK)
+    expect((await other.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(true)
+    expect((await visitor.post('/api/v1/notifications/unsubscribe', {})).status).toBe(400)
+  })
+})
