@@ -239,3 +239,24 @@ export function matchTier(match: number): 'orange' | 'blue' | 'green' {
   if (match >= 70) return 'blue'
   return 'orange'
 }
+
+// --- the job-stack card on company pages (spec §2 'Job-stack card') ---------------------------------------------
+
+/** Tools of the company put in the 'Add your stack' link, most popular first (a starting point to edit). */
+export const JOB_STACK_CARD_STARTER_TOOLS = 5
+
+export const JobStackCardResponse = z.object({
+  company: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  /** Open jobs of the company in Stack Match; the page shows the card only when there are some. */
+  job_count: z.number().int(),
+  /** The viewer is signed in and their job stack includes at least one tool. */
+  has_job_stack: z.boolean(),
+  /**
+   * The share of the job stack's included tools that the company uses (its public stacks and open jobs), floored as
+   * Stack Match floors it; null without a job stack.
+   */
+  match: z.number().int().nullable(),
+  /** The click path: Stack Match narrowed to this company's jobs, with the job stack (or the company's tools). */
+  path: z.string(),
+})
+export type JobStackCardResponse = z.infer<typeof JobStackCardResponse>

@@ -27,6 +27,7 @@ import { registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
 import { modules } from './modules/index.ts'
+import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,8 @@ async function registerWeb(app: App) {
   const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
   app.get('/', { schema: { hide: true } }, sendIndex)
+  // tool and comparison pages get their own title, description and structured data in the HTML
+  await app.register(toolPageHtmlRoutes, { indexHtml })
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? ''
     if (url.startsWith('/api/') || path.extname(url)) {

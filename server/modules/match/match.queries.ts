@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { MATCH_PAGE_SIZE, type SearchOperator } from '#contracts/match.ts'
 import type { Db } from '../../db/client.ts'
-import { companyMembers, jobStackTools, savedSearches, tools, users } from '../../db/schema/index.ts'
+import { companies, companyMembers, jobStackTools, savedSearches, tools, users } from '../../db/schema/index.ts'
 
 export interface MatchFilters {
   /** Included tool ids, distinct, none also excluded. */
@@ -325,4 +325,41 @@ export async function listCompanyTeams(db: Db, companyIds: number[], perCompany 
     teams.set(row.companyId, team)
   }
   return teams
+}
+
+// --- the job-stack card -----------------------------------------------------------------------------------------
+
+export async function findCompanyForJobStackCard(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: companies.id, slug: companies.slug, name: companies.name, privateMode: companies.privateMode })
+    .from(companies)
+    .where(eq(companies.slug, slug.toLowerCase()))
+  return row ?? null
+}
+
+/** Open jobs of a company as Stack Match lists them (none for a private-mode company). */
+export async function countOpenCompanyJobs(db: Db, companyId: number): Promise<number> {
+  const result = await db.execute<Record<string, unknown>>(sql`select count(*) as "total"
+    from "job" join "company" on "company"."id" = "job"."company_id"
+    where "job"."company_id" = ${companyId} and not "company"."private_mode"
+      and ("job"."expires_at" is null or "job"."expires_at" > now())`)
+  return Number(rowsOf(result)[0]?.total ?? 0)
+}
+
+/**
+ * The company's tools for the card: those of its public stacks and of its open jobs, visible ones only, most
+ * popular first.
+ */
+export async function listCompanyCardTools(db: Db, companyId: number) {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select "tool"."id", "tool"."slug" from "tool"
+    where not "tool"."is_hidden" and "tool"."id" in (
+      select "stack_tool"."tool_id" from "stack_tool" join "stack" on "stack"."id" = "stack_tool"."stack_id"
+      where "stack"."owner_company_id" = ${companyId} and not "stack"."is_private"
+      union
+      select unnest("job"."tool_ids") from "job"
+      where "job"."company_id" = ${companyId} and ("job"."expires_at" is null or "job"."expires_at" > now())
+    )
+    order by "tool"."popularity" desc nulls last, "tool"."id" asc`)
+  return rowsOf(result).map((row) => ({ id: Number(row.id), slug: String(row.slug) }))
 }

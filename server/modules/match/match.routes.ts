@@ -9,6 +9,7 @@ import {
   IMPERSONATED_SAVE_JOB_STACK,
   IMPERSONATED_SAVE_SEARCH,
   JobResponse,
+  JobStackCardResponse,
   JobStackResponse,
   JobsPage,
   MatchQuery,
@@ -21,8 +22,14 @@ import { forbidden, notFound } from '../../http/errors.ts'
 import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
 import { seedDemoJobs } from '../jobs/jobs-demo.ts'
 import { presentJobDetail, presentJobStack, presentSavedSearch } from './match.presenter.ts'
-import { findSavedSearch, listJobStack, resolveToolRefs, upsertSavedSearch } from './match.queries.ts'
-import { buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
+import {
+  findCompanyForJobStackCard,
+  findSavedSearch,
+  listJobStack,
+  resolveToolRefs,
+  upsertSavedSearch,
+} from './match.queries.ts'
+import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
 
 const tags = ['match']
 const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }
@@ -148,6 +155,25 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireRealUser(request, IMPERSONATED_SAVE_JOB_STACK)
       await saveJobStack(app.db, user.id, request.body)
       return presentJobStack(await listJobStack(app.db, user.id), user.id)
+    },
+  )
+
+  app.get(
+    '/api/v1/match/companies/:slug/job_stack_card',
+    {
+      schema: {
+        tags,
+        summary: "The job-stack card of a company page: the viewer's match percentage and the link to its jobs",
+        params: z.object({ slug: z.string().min(1).max(100) }),
+        response: { 200: JobStackCardResponse, 404: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const company = await findCompanyForJobStackCard(app.db, request.params.slug)
+      if (!company) throw notFound()
+      const viewer = await request.sessionUser()
+      reply.header('cache-control', 'private, no-cache')
+      return buildJobStackCard(app.db, company, viewer?.id ?? null)
     },
   )
 

@@ -5,7 +5,10 @@ import type { z } from 'zod'
 import {
   BOTH_INCLUDED_AND_EXCLUDED,
   type CompaniesPage,
+  JOB_STACK_CARD_STARTER_TOOLS,
+  type JobStackCardResponse,
   type JobsPage,
+  joinTools,
   MATCH_PAGE_SIZE,
   type MatchQuery,
   type SaveJobStackBody,
@@ -16,8 +19,12 @@ import { fieldError } from '../../http/errors.ts'
 import { findCardTools } from '../jobs/jobs.queries.ts'
 import { presentCompanyHit, presentJobHit } from './match.presenter.ts'
 import {
+  countOpenCompanyJobs,
+  type findCompanyForJobStackCard,
   findExistingToolIds,
+  listCompanyCardTools,
   listCompanyTeams,
+  listJobStack,
   type MatchFilters,
   replaceJobStack,
   resolveToolRefs,
@@ -98,4 +105,56 @@ export async function saveJobStack(db: Db, userId: number, body: z.output<typeof
     ...included.map((entry) => ({ toolId: entry.id, excluded: false, required: entry.required })),
     ...excluded.map((entry) => ({ toolId: entry.id, excluded: true, required: entry.required })),
   ])
+}
+
+/**
+ * spec §5's match percentage for one company: the share of the job stack's included tools that the company uses,
+ * floored (so only a full match shows 100). Excluded tools do not lower it: the card rates the fit, the search
+ * filters.
+ */
+export function jobStackMatchPercent(includedToolIds: number[], companyToolIds: Set<number>): number {
+  const wanted = [...new Set(includedToolIds)]
+  if (wanted.length === 0) return 100
+  const present = wanted.filter((id) => companyToolIds.has(id)).length
+  return Math.floor((100 * present) / wanted.length)
+}
+
+type CardCompany = NonNullable<Awaited<ReturnType<typeof findCompanyForJobStackCard>>>
+
+/**
+ * The job-stack card (spec §2): the viewer's match with the company and the click path, Stack Match narrowed to the
+ * company's jobs by its name (OR, so partial matches show), with the job stack's tools, or else the company's most
+ * popular tools as a stack to start from. docs/decisions/020-tool-pages-and-stackups.md.
+ */
+export async function buildJobStackCard(db: Db, company: CardCompany, viewerId: number | null) {
+  const [jobCount, companyTools, jobStack] = await Promise.all([
+    countOpenCompanyJobs(db, company.id),
+    listCompanyCardTools(db, company.id),
+    viewerId === null ? Promise.resolve([]) : listJobStack(db, viewerId),
+  ])
+  const included = jobStack.filter((tool) => !tool.excluded)
+  const excluded = jobStack.filter((tool) => tool.excluded)
+  const hasJobStack = included.length > 0
+  const params = new URLSearchParams()
+  if (hasJobStack) {
+    params.set('selectedTools', joinTools(included.map((tool) => tool.slug)))
+    if (excluded.length > 0) params.set('excludedTools', joinTools(excluded.map((tool) => tool.slug)))
+  } else if (companyTools.length > 0) {
+    params.set('selectedTools', joinTools(companyTools.slice(0, JOB_STACK_CARD_STARTER_TOOLS).map((tool) => tool.slug)))
+  }
+  params.set('jobSearch', company.name)
+  params.set('searchOperator', 'OR')
+  const answer: JobStackCardResponse = {
+    company: { id: company.id, slug: company.slug, name: company.name },
+    job_count: jobCount,
+    has_job_stack: hasJobStack,
+    match: hasJobStack
+      ? jobStackMatchPercent(
+          included.map((tool) => tool.id),
+          new Set(companyTools.map((tool) => tool.id)),
+        )
+      : null,
+    path: `/match?${params.toString()}`,
+  }
+  return answer
 }

@@ -127,12 +127,22 @@ export async function findToolBySlug(db: Db, slug: string) {
       ...toolListColumns,
       description: tools.description,
       brandColor: tools.brandColor,
+      categoryId: tools.categoryId,
+      followersCount: tools.followersCount,
     })
     .from(tools)
     .leftJoin(categories, eq(categories.id, tools.categoryId))
     .leftJoin(layers, eq(layers.id, categories.layerId))
     .where(eq(tools.slug, slug))
   return row ?? null
+}
+
+/** The most popular other listed tools of a category: a tool page's alternatives. */
+export function listCategoryAlternatives(db: Db, tool: { id: number; categoryId: number }, limit: number) {
+  return selectToolList(db)
+    .where(and(isListedProduct, eq(tools.categoryId, tool.categoryId), sql`${tools.id} <> ${tool.id}`))
+    .orderBy(popularityFirst, asc(tools.name), asc(tools.id))
+    .limit(limit)
 }
 
 export async function findToolLogo(db: Db, slug: string) {

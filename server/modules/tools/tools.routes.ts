@@ -3,12 +3,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
-import {
-  NEWEST_TOOLS_COUNT,
-  POPULAR_TOOLS_COUNT,
-  TOOL_PAGE_STACKS_COUNT,
-  TOOLS_PAGE_SIZE,
-} from '#contracts/tool-limits.ts'
+import { ReasonsQuery } from '#contracts/reasons.ts'
+import { NEWEST_TOOLS_COUNT, POPULAR_TOOLS_COUNT, TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
+import { ReasonVotesResponse, ToolPageResponse } from '#contracts/tool-page.ts'
 import {
   CreatedToolResponse,
   CreateToolBody,
@@ -22,16 +19,19 @@ import {
   SearchToolsQuery,
   splitSlugs,
   ToolListResponse,
-  ToolResponse,
 } from '#contracts/tools.ts'
 import { renderMonogram } from '../../db/seed/catalog/monogram.ts'
-import { requireRealUser } from '../../http/auth-guard.ts'
+import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags } from '../../http/cache.ts'
 import { fieldError, notFound } from '../../http/errors.ts'
 import { logoRoutes } from './logos.routes.ts'
 import { ShortQueryCache } from './short-query-cache.ts'
 import { softApprovalRoutes } from './soft-approval.routes.ts'
-import { presentLayers, presentToolDetail, presentTools } from './tools.presenter.ts'
+import { stackupRoutes } from './stackups.routes.ts'
+import { presentReasonVotes } from './tool-page.presenter.ts'
+import { listUserReasonVotes } from './tool-page.queries.ts'
+import { canSeeTool, isPublicTool, loadToolPage } from './tool-page.service.ts'
+import { presentLayers, presentTools } from './tools.presenter.ts'
 import {
   findCategoryBySlug,
   findLayerBySlug,
@@ -41,7 +41,6 @@ import {
   listLayersWithCounts,
   listNewestTools,
   listPopularTools,
-  listPublicStacksUsingTool,
   parseSearchQuery,
   searchTools,
 } from './tools.queries.ts'
@@ -239,24 +238,44 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The tool page: the tool, its description, and public stacks using it',
+        summary:
+          'The tool page in one answer: the tool, stacks, pros and cons, companies, alternatives and jobs using it',
         params: z.object({ slug: z.string().max(200) }),
-        response: { 200: ToolResponse, 404: ErrorEnvelope },
+        response: { 200: ToolPageResponse, 404: ErrorEnvelope },
       },
     },
     async (request, reply) => {
       const tool = await findToolBySlug(app.db, request.params.slug.toLowerCase())
       if (!tool) throw notFound()
-      const isPublic = tool.isApproved && !tool.isHidden
+      const isPublic = isPublicTool(tool)
       const viewer = isPublic ? null : await request.sessionUser()
-      // Unapproved and hidden tools exist only for their submitter and for moderators.
-      if (!isPublic && !(viewer && (viewer.isModerator || tool.submittedById === viewer.id))) throw notFound()
+      if (!canSeeTool(tool, viewer)) throw notFound()
+      // The answer is the same for everyone (the viewer's votes come apart): shared caches may keep it
       if (isPublic) cacheInSharedCachesOnly(reply, LIST_MAX_AGE)
       else cachePrivately(reply)
-      const stacks = await listPublicStacksUsingTool(app.db, tool.id, TOOL_PAGE_STACKS_COUNT)
-      return { tool: presentToolDetail(tool, stacks, viewer?.id ?? null) }
+      return loadToolPage(app.db, tool, viewer?.id ?? null)
     },
   )
+
+  app.get(
+    '/api/v1/services/reason_votes',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's votes on the pros and cons of these tools (comma-joined service_ids)",
+        querystring: ReasonsQuery,
+        response: { 200: ReasonVotesResponse, 400: ErrorEnvelope, 401: ErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      reply.header('cache-control', 'private, no-store')
+      const rows = await listUserReasonVotes(app.db, user.id, [...new Set(request.query.service_ids)])
+      return presentReasonVotes(rows)
+    },
+  )
+
+  await app.register(stackupRoutes)
 }
 
 function pageOf<T extends Parameters<typeof presentTools>[0][number]>(rows: T[], page: number) {

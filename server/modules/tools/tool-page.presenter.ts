@@ -1,0 +1,105 @@
+// Every field of a tool page, a comparison side and a viewer's votes that leaves the server (contracts/tool-page.ts).
+import type {
+  ReasonVotesResponse,
+  StackupSide,
+  ToolCompany,
+  ToolJob,
+  ToolPageReason,
+  ToolPageResponse,
+} from '#contracts/tool-page.ts'
+import type { BestReasonRow, CompanyUsingToolRow, listUserReasonVotes, OpenJobRow } from './tool-page.queries.ts'
+import { presentTool, presentToolDetail, presentTools } from './tools.presenter.ts'
+import type { findToolBySlug, listPublicStacksUsingTool, ToolListRow } from './tools.queries.ts'
+
+type DetailRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
+type StackRow = Awaited<ReturnType<typeof listPublicStacksUsingTool>>[number]
+
+export function presentToolPageReason(row: BestReasonRow): ToolPageReason {
+  return {
+    id: row.id,
+    text: row.text,
+    type: row.isCon ? 'con' : 'pro',
+    votes: row.votesTotal,
+    user_id: row.userId,
+    username: row.username,
+    user_avatar: row.userImage,
+    service_id: row.toolId,
+  }
+}
+
+export function presentToolCompany(row: CompanyUsingToolRow): ToolCompany {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    canonical_url: `/companies/${row.slug}`,
+    image_url: row.imageUrl,
+  }
+}
+
+export function presentToolJob(row: OpenJobRow): ToolJob {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    canonical_url: `/match/jobs/${row.slug}`,
+    company_name: row.companyName,
+    company_image_url: row.companyImageUrl,
+    location: row.city || row.location || null,
+    remote: row.remote,
+  }
+}
+
+/** Reasons of one tool split into pros and cons, each already in rank order. */
+function splitReasons(rows: BestReasonRow[], toolId: number) {
+  const own = rows.filter((row) => row.toolId === toolId)
+  return {
+    pros: own.filter((row) => !row.isCon).map(presentToolPageReason),
+    cons: own.filter((row) => row.isCon).map(presentToolPageReason),
+  }
+}
+
+export function presentToolPage(input: {
+  tool: DetailRow
+  stacks: StackRow[]
+  reasons: BestReasonRow[]
+  reasonCounts: { pros: number; cons: number }
+  companies: { companies: CompanyUsingToolRow[]; total: number }
+  alternatives: ToolListRow[]
+  jobs: { jobs: OpenJobRow[]; total: number }
+  viewerId: number | null
+}): ToolPageResponse {
+  return {
+    tool: presentToolDetail(input.tool, input.stacks, input.viewerId),
+    followers_count: input.tool.followersCount,
+    ...splitReasons(input.reasons, input.tool.id),
+    pros_count: input.reasonCounts.pros,
+    cons_count: input.reasonCounts.cons,
+    companies: input.companies.companies.map(presentToolCompany),
+    companies_count: input.companies.total,
+    alternatives: presentTools(input.alternatives, null),
+    jobs: input.jobs.jobs.map(presentToolJob),
+    jobs_count: input.jobs.total,
+  }
+}
+
+export function presentStackupSide(input: {
+  tool: DetailRow
+  reasons: BestReasonRow[]
+  reasonCounts: { pros: number; cons: number }
+  companies: { companies: CompanyUsingToolRow[]; total: number }
+}): StackupSide {
+  return {
+    tool: { ...presentTool(input.tool, null), description: input.tool.description },
+    followers_count: input.tool.followersCount,
+    ...splitReasons(input.reasons, input.tool.id),
+    pros_count: input.reasonCounts.pros,
+    cons_count: input.reasonCounts.cons,
+    companies: input.companies.companies.map(presentToolCompany),
+    companies_count: input.companies.total,
+  }
+}
+
+export function presentReasonVotes(rows: Awaited<ReturnType<typeof listUserReasonVotes>>): ReasonVotesResponse {
+  return { votes: rows.map((row) => ({ reason_id: row.reasonId, vote: row.value })) }
+}

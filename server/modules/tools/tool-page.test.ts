@@ -1,0 +1,320 @@
+import { eq } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOOL_PAGE_REASONS_COUNT, type ToolPageResponse } from '#contracts/tool-page.ts'
+import { reasons, reasonVotes, tools } from '../../db/schema/index.ts'
+import { TestClient } from '../../test/client.ts'
+import { buildCatalogTool, buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { saveJob } from '../jobs/jobs.queries.ts'
+import { toolPageHtmlRoutes } from './tool-page-html.ts'
+
+let ctx: TestContext
+let visitor: TestClient
+let author: TestUser
+type ToolRow = Awaited<ReturnType<typeof buildCatalogTool>>
+let vue: ToolRow
+let svelte: ToolRow
+let angular: ToolRow
+let ember: ToolRow
+
+async function addReason(tool: ToolRow, text: string, isCon: boolean, votesTotal: number, userId: number | null) {
+  const [row] = await ctx.app.db
+    .insert(reasons)
+    .values({ toolId: tool.id, text, isCon, votesTotal, userId })
+    .returning()
+  return row!
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  visitor = new TestClient(ctx.app)
+  const db = ctx.app.db
+  author = await buildUser(ctx.app, { username: 'reasonauthor' })
+  vue = await buildCatalogTool(db, { name: 'Vue', slug: 'vue', seedPopularity: 800, category: 'js-frameworks' })
+  svelte = await buildCatalogTool(db, {
+    name: 'Svelte',
+    slug: 'svelte',
+    seedPopularity: 500,
+    category: 'js-frameworks',
+  })
+  angular = await buildCatalogTool(db, {
+    name: 'Angular',
+    slug: 'angular',
+    seedPopularity: 900,
+    category: 'js-frameworks',
+  })
+  ember = await buildCatalogTool(db, { name: 'Ember', slug: 'ember', seedPopularity: 100, category: 'js-frameworks' })
+  // never alternatives: a package, an unapproved and a hidden tool of the same category, a tool of another category
+  await buildCatalogTool(db, {
+    name: 'vue-pkg',
+    slug: 'npm-vue',
+    isPackage: true,
+    seedPopularity: 99999,
+    category: 'js-frameworks',
+  })
+  await buildCatalogTool(db, { name: 'Pending', slug: 'pending-fw', isApproved: false, category: 'js-frameworks' })
+  await buildCatalogTool(db, { name: 'Hidden', slug: 'hidden-fw', isHidden: true, category: 'js-frameworks' })
+  await buildCatalogTool(db, {
+    name: 'Lonely',
+    slug: 'lonely',
+    seedPopularity: 5000,
+    category: 'other-things',
+  })
+
+  // reasons: 12 pros (more than a page shows) and 2 cons on Vue
+  for (let index = 0; index < 12; index++) await addReason(vue, `Pro number ${index}`, false, index, author.id)
+  await addReason(vue, 'Small ecosystem', true, 3, author.id)
+  await addReason(vue, 'Breaking upgrades', true, 7, null)
+
+  // companies: two with public stacks using Vue (the more followed first), one private-mode, one with a private stack
+  const big = await buildCompany(db, { name: 'Bigco', slug: 'bigco', followersCount: 50 })
+  const small = await buildCompany(db, { name: 'Smallco', slug: 'smallco', followersCount: 2 })
+  const secret = await buildCompany(db, { name: 'Secretco', slug: 'secretco', privateMode: true, followersCount: 99 })
+  const quiet = await buildCompany(db, { name: 'Quietco', slug: 'quietco', followersCount: 80 })
+  await buildStack(db, { ownerCompanyId: big.id, tools: [vue, angular] })
+  await buildStack(db, { ownerCompanyId: big.id, tools: [vue] })
+  await buildStack(db, { ownerCompanyId: small.id, tools: [vue] })
+  await buildStack(db, { ownerCompanyId: secret.id, tools: [vue] })
+  await buildStack(db, { ownerCompanyId: quiet.id, isPrivate: true, tools: [vue] })
+  await buildStack(db, { ownerUserId: author.id, tools: [vue] })
+
+  // jobs: three open (newest first), one expired, one at a private-mode company
+  const job = (title: string, companyId: number, extra: Record<string, unknown> = {}) =>
+    saveJob(db, { title, slug: `tp-${title.toLowerCase().replace(/\W+/g, '-')}`, companyId, ...extra }, [vue.id])
+  await job('Vue Developer', big.id, { city: 'Lisbon', postedAt: new Date('2026-03-01') })
+  await job('Frontend Lead', small.id, { location: 'Remote, Europe', remote: true, postedAt: new Date('2026-03-05') })
+  await job('UI Engineer', big.id, { postedAt: new Date('2026-02-01') })
+  await job('Old Job', big.id, { expiresAt: new Date('2020-01-01') })
+  await job('Hidden Job', secret.id)
+  await job('Newest Elsewhere', small.id, { postedAt: new Date('2026-03-09') })
+})
+afterAll(() => ctx.close())
+
+describe('GET /api/v1/tools/{slug}', () => {
+  it('answers the whole first screen in one public, cacheable answer', async () => {
+    const response = await visitor.get('/api/v1/tools/vue')
+    expect(response.status).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60')
+    const body = response.body as ToolPageResponse
+    expect(body.tool.slug).toBe('vue')
+    expect(body.tool.stacks.length).toBeGreaterThan(0)
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'alternatives',
+        'companies',
+        'companies_count',
+        'cons',
+        'cons_count',
+        'followers_count',
+        'jobs',
+        'jobs_count',
+        'pros',
+        'pros_count',
+        'tool',
+      ].sort(),
+    )
+  })
+
+  it('lists the best pros and cons apart, most votes first, with their authors and the totals', async () => {
+    const { body } = await visitor.get('/api/v1/tools/vue')
+    expect(body.pros_count).toBe(12)
+    expect(body.cons_count).toBe(2)
+    expect(body.pros).toHaveLength(TOOL_PAGE_REASONS_COUNT)
+    expect(body.pros[0]).toMatchObject({ text: 'Pro number 11', type: 'pro', votes: 11, username: 'reasonauthor' })
+    expect(body.pros.map((reason: { votes: number }) => reason.votes)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
+    expect(body.cons.map((reason: { text: string }) => reason.text)).toEqual(['Breaking upgrades', 'Small ecosystem'])
+    expect(body.cons[0]).toMatchObject({ type: 'con', user_id: null, username: null, service_id: vue.id })
+  })
+
+  it('lists companies whose public stacks use the tool once each, most followed first, never private ones', async () => {
+    const { body } = await visitor.get('/api/v1/tools/vue')
+    expect(body.companies.map((company: { slug: string }) => company.slug)).toEqual(['bigco', 'smallco'])
+    expect(body.companies_count).toBe(2)
+    expect(body.companies[0]).toMatchObject({ name: 'Bigco', canonical_url: '/companies/bigco' })
+  })
+
+  it('lists alternatives of the same category by popularity, without itself, packages, pending or hidden tools', async () => {
+    const { body } = await visitor.get('/api/v1/tools/vue')
+    expect(body.alternatives.map((tool: { slug: string }) => tool.slug)).toEqual(['angular', 'svelte', 'ember'])
+    const lonelyPage = await visitor.get('/api/v1/tools/lonely')
+    expect(lonelyPage.body.alternatives).toEqual([])
+  })
+
+  it('lists open listed jobs newest first (3) with the total, never expired or private-mode ones', async () => {
+    const { body } = await visitor.get('/api/v1/tools/vue')
+    expect(body.jobs_count).toBe(4)
+    expect(body.jobs.map((job: { title: string }) => job.title)).toEqual([
+      'Newest Elsewhere',
+      'Frontend Lead',
+      'Vue Developer',
+    ])
+    expect(body.jobs[1]).toMatchObject({ location: 'Remote, Europe', remote: true, company_name: 'Smallco' })
+    expect(body.jobs[2]).toMatchObject({ location: 'Lisbon', canonical_url: '/match/jobs/tp-vue-developer' })
+  })
+
+  it('answers empty lists and zero counts for a tool nobody uses yet', async () => {
+    const { body } = await visitor.get(`/api/v1/tools/${ember.slug}`)
+    expect(body).toMatchObject({
+      pros: [],
+      cons: [],
+      pros_count: 0,
+      cons_count: 0,
+      companies: [],
+      companies_count: 0,
+      jobs: [],
+      jobs_count: 0,
+    })
+  })
+
+  it('answers 404 for an unknown tool and for a pending tool asked by a visitor', async () => {
+    expect((await visitor.get('/api/v1/tools/no-such-tool')).status).toBe(404)
+    expect((await visitor.get('/api/v1/tools/pending-fw')).status).toBe(404)
+  })
+})
+
+describe('GET /api/v1/services/reason_votes', () => {
+  it("answers the signed-in user's votes on these tools' reasons, and only theirs", async () => {
+    const voter = await buildUser(ctx.app)
+    const other = await buildUser(ctx.app)
+    const page = (await visitor.get('/api/v1/tools/vue')).body as ToolPageResponse
+    const [pro, con] = [page.pros[0]!, page.cons[0]!]
+    await ctx.app.db.insert(reasonVotes).values([
+      { reasonId: pro.id, userId: voter.id, value: 1 },
+      { reasonId: con.id, userId: voter.id, value: -1 },
+      { reasonId: con.id, userId: other.id, value: 1 },
+    ])
+    const response = await voter.client.get(`/api/v1/services/reason_votes?service_ids=${vue.id},${svelte.id}`)
+    expect(response.status).toBe(200)
+    expect(response.headers['cache-control']).toBe('private, no-store')
+    expect(response.body.votes).toEqual(
+      [
+        { reason_id: pro.id, vote: 1 },
+        { reason_id: con.id, vote: -1 },
+      ].sort((a, b) => a.reason_id - b.reason_id),
+    )
+    const none = await voter.client.get(`/api/v1/services/reason_votes?service_ids=${svelte.id}`)
+    expect(none.body.votes).toEqual([])
+  })
+
+  it('answers 401 to a visitor', async () => {
+    const response = await visitor.get(`/api/v1/services/reason_votes?service_ids=${vue.id}`)
+    expect(response.status).toBe(401)
+  })
+
+  it('answers 400 for ids that are not ids', async () => {
+    const voter = await buildUser(ctx.app)
+    const response = await voter.client.get('/api/v1/services/reason_votes?service_ids=abc')
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields.service_ids).toBeDefined()
+  })
+})
+
+describe('GET /api/v1/stackups/{a}-vs-{b}', () => {
+  it('answers both tools side by side in the canonical (alphabetical) order', async () => {
+    const response = await visitor.get('/api/v1/stackups/svelte-vs-vue')
+    expect(response.status).toBe(200)
+    expect(response.body.slug).toBe('svelte-vs-vue')
+    expect(response.body.canonical_url).toBe('/stackups/svelte-vs-vue')
+    const [first, second] = response.body.tools
+    expect(first.tool.slug).toBe('svelte')
+    expect(second.tool).toMatchObject({ slug: 'vue', name: 'Vue', category: { slug: 'js-frameworks' } })
+    expect(second.pros).toHaveLength(5)
+    expect(second.pros_count).toBe(12)
+    expect(second.cons.map((reason: { text: string }) => reason.text)).toEqual(['Breaking upgrades', 'Small ecosystem'])
+    expect(second.companies.map((company: { slug: string }) => company.slug)).toEqual(['bigco', 'smallco'])
+    expect(first).toMatchObject({ pros: [], cons: [], companies: [], companies_count: 0, followers_count: 0 })
+  })
+
+  it('answers the same comparison asked in the other order, naming the canonical slug to redirect to', async () => {
+    const response = await visitor.get('/api/v1/stackups/vue-vs-svelte')
+    expect(response.status).toBe(200)
+    expect(response.body.slug).toBe('svelte-vs-vue')
+    expect(response.body.tools.map((side: { tool: { slug: string } }) => side.tool.slug)).toEqual(['svelte', 'vue'])
+  })
+
+  it('reads a slug that itself holds -vs-', async () => {
+    await buildCatalogTool(ctx.app.db, { name: 'Cats vs Dogs', slug: 'cats-vs-dogs' })
+    const response = await visitor.get('/api/v1/stackups/cats-vs-dogs-vs-vue')
+    expect(response.status).toBe(200)
+    expect(response.body.slug).toBe('cats-vs-dogs-vs-vue')
+    expect(response.body.tools[0].tool.slug).toBe('cats-vs-dogs')
+  })
+
+  it('answers 404 for an unknown tool, a pending or hidden tool, the same tool twice, or no pair at all', async () => {
+    for (const pair of [
+      'vue-vs-nothing',
+      'nothing-vs-vue',
+      'pending-fw-vs-vue',
+      'hidden-fw-vs-vue',
+      'vue-vs-vue',
+      'vue',
+    ]) {
+      const response = await visitor.get(`/api/v1/stackups/${pair}`)
+      expect(response.status, pair).toBe(404)
+      expect(response.body.error.code).toBe('not_found')
+    }
+  })
+})
+
+describe('the HTML of /tools/{slug} and /stackups/{pair}', () => {
+  const indexHtml = `<!doctype html><html><head>
+    <meta name="description" content="Site description" />
+    <title>Stackatlas</title>
+  </head><body><div id="root"></div></body></html>`
+  let pages: ReturnType<typeof Fastify>
+  beforeAll(async () => {
+    await ctx.app.db.update(tools).set({ description: 'The <progressive> "framework"' }).where(eq(tools.id, vue.id))
+    pages = Fastify()
+    pages.decorate('db', ctx.app.db)
+    pages.decorate('config', ctx.app.config)
+    await pages.register(toolPageHtmlRoutes, { indexHtml })
+  })
+  afterAll(() => pages.close())
+
+  it("puts the tool's title, description, canonical link and SoftwareApplication JSON-LD in the page", async () => {
+    const response = await pages.inject({ method: 'GET', url: '/tools/vue' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    const html = response.body
+    expect(html).toContain('<title>Vue - A tool for tests | Stackatlas</title>')
+    expect(html).toContain(
+      '<meta name="description" content="Vue: The &#60;progressive&#62; &#34;framework&#34;" data-site-description="Site description" />',
+    )
+    expect(html).toContain(`<link rel="canonical" id="canonical-link" href="${ctx.app.config.baseUrl}/tools/vue" />`)
+    const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
+    expect(json).not.toContain('<')
+    expect(JSON.parse(json!)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: 'Vue',
+      description: 'The <progressive> "framework"',
+      url: `${ctx.app.config.baseUrl}/tools/vue`,
+      applicationCategory: 'Js frameworks',
+    })
+  })
+
+  it('answers 404 with the bare app for an unknown tool, and the bare app for a pending one', async () => {
+    const unknown = await pages.inject({ method: 'GET', url: '/tools/no-such-tool' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toBe(indexHtml)
+    const pending = await pages.inject({ method: 'GET', url: '/tools/pending-fw' })
+    expect(pending.statusCode).toBe(200)
+    expect(pending.body).toBe(indexHtml)
+  })
+
+  it('redirects a comparison asked in the other order to the canonical one (301), keeping the query', async () => {
+    const response = await pages.inject({ method: 'GET', url: '/stackups/vue-vs-svelte?ref=x' })
+    expect(response.statusCode).toBe(301)
+    expect(response.headers.location).toBe('/stackups/svelte-vs-vue?ref=x')
+  })
+
+  it('serves the canonical comparison with its head, and 404 for an unknown pair', async () => {
+    const response = await pages.inject({ method: 'GET', url: '/stackups/svelte-vs-vue' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<title>Svelte vs Vue: what are the differences? | Stackatlas</title>')
+    const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(response.body)?.[1]
+    expect(JSON.parse(json!)).toMatchObject({ '@type': 'WebPage', about: [{ name: 'Svelte' }, { name: 'Vue' }] })
+    expect((await pages.inject({ method: 'GET', url: '/stackups/vue-vs-nothing' })).statusCode).toBe(404)
+  })
+})
