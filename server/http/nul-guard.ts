@@ -21,3 +21,8 @@ function findNul(value: unknown, name = 'request', depth = 0): string | undefine
   }
   return undefined
 }
+
+/** For routes whose path parameters name a row: a value holding NUL or another control character names nothing. */
+export function holdsControlCharacter(text: string): boolean {
+  return /[\u0000-\u001f\u007f]/.test(text)
+}

@@ -2,7 +2,7 @@
 // index.html, so search engines and link previews that do not run JavaScript see them (tool and comparison pages:
 // server/modules/tools/tool-page-html.ts). The browser's copy is kept in step by web/src/lib/page-meta.ts, which
 // finds the canonical link and the JSON-LD block by the same ids.
-import { jsonLdText } from '#contracts/tool-page.ts'
+import { jsonLdText } from '#contracts/tool-page-meta.ts'
 
 export interface PageHead {
   title: string

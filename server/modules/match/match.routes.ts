@@ -19,6 +19,7 @@ import {
 } from '#contracts/match.ts'
 import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
+import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
 import { seedDemoJobs } from '../jobs/jobs-demo.ts'
 import { presentJobDetail, presentJobStack, presentSavedSearch } from './match.presenter.ts'
@@ -169,7 +170,8 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const company = await findCompanyForJobStackCard(app.db, request.params.slug)
+      const slug = request.params.slug
+      const company = holdsControlCharacter(slug) ? null : await findCompanyForJobStackCard(app.db, slug)
       if (!company) throw notFound()
       const viewer = await request.sessionUser()
       reply.header('cache-control', 'private, no-cache')

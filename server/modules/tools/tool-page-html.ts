@@ -12,11 +12,15 @@ import {
   toolMetaDescription,
   toolPageTitle,
   toolStructuredData,
-} from '#contracts/tool-page.ts'
+} from '#contracts/tool-page-meta.ts'
+import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { withPageHead } from '../../http/page-head.ts'
 import { findStackupTools, isPublicTool } from './tool-page.service.ts'
 import { toolCanonicalUrl, toolLogoUrl } from './tools.presenter.ts'
 import { findToolBySlug } from './tools.queries.ts'
+
+/** A path naming a page: short, no control characters (PostgreSQL text cannot even hold NUL). */
+const isPlausibleSlug = (text: string, max: number) => text.length <= max && !holdsControlCharacter(text)
 
 type ToolRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
 
@@ -37,8 +41,9 @@ export const toolPageHtmlRoutes: FastifyPluginAsync<{ indexHtml: string }> = asy
     reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html)
 
   app.get<{ Params: { slug: string } }>('/tools/:slug', { schema: { hide: true } }, async (request, reply) => {
-    const tool =
-      request.params.slug.length <= 200 ? await findToolBySlug(app.db, request.params.slug.toLowerCase()) : null
+    const tool = isPlausibleSlug(request.params.slug, 200)
+      ? await findToolBySlug(app.db, request.params.slug.toLowerCase())
+      : null
     if (!tool) return send(reply, indexHtml, 404)
     if (!isPublicTool(tool)) return send(reply, indexHtml)
     const data = structuredTool(tool)
@@ -55,7 +60,7 @@ export const toolPageHtmlRoutes: FastifyPluginAsync<{ indexHtml: string }> = asy
   })
 
   app.get<{ Params: { pair: string } }>('/stackups/:pair', { schema: { hide: true } }, async (request, reply) => {
-    const pair = request.params.pair.length <= 420 ? await findStackupTools(app.db, request.params.pair) : null
+    const pair = isPlausibleSlug(request.params.pair, 420) ? await findStackupTools(app.db, request.params.pair) : null
     if (!pair) return send(reply, indexHtml, 404)
     const [first, second] = pair[0].slug < pair[1].slug ? pair : [pair[1], pair[0]]
     const slug = stackupSlug(first.slug, second.slug)

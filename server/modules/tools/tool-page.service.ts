@@ -2,19 +2,19 @@
 // Decisions: docs/decisions/020-tool-pages-and-stackups.md.
 
 import { TOOL_PAGE_STACKS_COUNT } from '#contracts/tool-limits.ts'
+import type { StackupResponse, ToolPageResponse } from '#contracts/tool-page.ts'
 import {
   STACKUP_COMPANIES_COUNT,
   STACKUP_REASONS_COUNT,
-  type StackupResponse,
   splitStackupSlug,
   stackupSlug,
   TOOL_PAGE_ALTERNATIVES_COUNT,
   TOOL_PAGE_COMPANIES_COUNT,
   TOOL_PAGE_JOBS_COUNT,
   TOOL_PAGE_REASONS_COUNT,
-  type ToolPageResponse,
-} from '#contracts/tool-page.ts'
+} from '#contracts/tool-page-meta.ts'
 import type { Db } from '../../db/client.ts'
+import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { presentStackupSide, presentToolPage } from './tool-page.presenter.ts'
 import { countReasons, listBestReasons, listCompaniesUsingTool, listOpenJobsWithTool } from './tool-page.queries.ts'
 import { findToolBySlug, listCategoryAlternatives, listPublicStacksUsingTool } from './tools.queries.ts'
@@ -57,6 +57,7 @@ export async function loadToolPage(db: Db, tool: ToolRow, viewerId: number | nul
  * The same tool twice is no comparison: null.
  */
 export async function findStackupTools(db: Db, pair: string): Promise<[ToolRow, ToolRow] | null> {
+  if (holdsControlCharacter(pair)) return null
   for (const [first, second] of splitStackupSlug(pair.toLowerCase())) {
     if (first === second) continue
     const [a, b] = await Promise.all([findToolBySlug(db, first), findToolBySlug(db, second)])

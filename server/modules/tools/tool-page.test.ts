@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TOOL_PAGE_REASONS_COUNT, type ToolPageResponse } from '#contracts/tool-page.ts'
+import type { ToolPageResponse } from '#contracts/tool-page.ts'
+import { TOOL_PAGE_REASONS_COUNT } from '#contracts/tool-page-meta.ts'
 import { reasons, reasonVotes, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
@@ -316,5 +317,18 @@ describe('the HTML of /tools/{slug} and /stackups/{pair}', () => {
     const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(response.body)?.[1]
     expect(JSON.parse(json!)).toMatchObject({ '@type': 'WebPage', about: [{ name: 'Svelte' }, { name: 'Vue' }] })
     expect((await pages.inject({ method: 'GET', url: '/stackups/vue-vs-nothing' })).statusCode).toBe(404)
+  })
+})
+
+describe('paths holding control characters', () => {
+  it('answer 404, never 5xx, on the API and the pages', async () => {
+    for (const url of [
+      '/api/v1/stackups/a%00-vs-b',
+      '/api/v1/tools/%00',
+      '/api/v1/match/companies/%00/job_stack_card',
+    ]) {
+      const response = await visitor.get(url)
+      expect(response.status, url).toBeLessThan(500)
+    }
   })
 })

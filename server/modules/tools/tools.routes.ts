@@ -24,6 +24,7 @@ import { renderMonogram } from '../../db/seed/catalog/monogram.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags } from '../../http/cache.ts'
 import { fieldError, notFound } from '../../http/errors.ts'
+import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { logoRoutes } from './logos.routes.ts'
 import { ShortQueryCache } from './short-query-cache.ts'
 import { softApprovalRoutes } from './soft-approval.routes.ts'
@@ -245,7 +246,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tool = await findToolBySlug(app.db, request.params.slug.toLowerCase())
+      const slug = request.params.slug
+      const tool = holdsControlCharacter(slug) ? null : await findToolBySlug(app.db, slug.toLowerCase())
       if (!tool) throw notFound()
       const isPublic = isPublicTool(tool)
       const viewer = isPublic ? null : await request.sessionUser()

@@ -19,6 +19,7 @@ export const router = createBrowserRouter([
       { index: true, lazy: page(() => import('../features/tools/pages/home-page.tsx')) },
       { path: '/tools', lazy: page(() => import('../features/tools/pages/directory-page.tsx')) },
       { path: '/tools/:slug', lazy: page(() => import('../features/tools/pages/tool-page.tsx')) },
+      { path: '/stackups/:pair', lazy: page(() => import('../features/tools/pages/stackup-page.tsx')) },
       { path: '/categories/:slug', lazy: page(() => import('../features/tools/pages/directory-page.tsx')) },
       { path: '/search', lazy: page(() => import('../features/tools/pages/search-page.tsx')) },
       {

@@ -1,6 +1,6 @@
 // /companies/{slug}: a company's logo, name, website, description and verified badge, and the stacks the viewer
-// may see (issue 4 "Pages"), and for its admins the way to its jobs (/companies/{slug}/jobs). Unknown companies show
-// the not-found page.
+// may see (issue 4 "Pages"), the job-stack card (issue 7), and for its admins the way to its jobs
+// (/companies/{slug}/jobs). Unknown companies show the not-found page.
 import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
@@ -16,6 +16,7 @@ import { websiteHref, websiteLabel } from '../../../lib/website.ts'
 import { useCompanyPage } from '../api/get-company-page.ts'
 import { CompanyAdminActions } from '../components/company-admin-actions.tsx'
 import { CompanyStackCard } from '../components/company-stack-card.tsx'
+import { JobStackCard } from '../components/job-stack-card.tsx'
 
 export default function CompanyPage() {
   const { slug = '' } = useParams()
@@ -36,6 +37,7 @@ export default function CompanyPage() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
       <CompanyHeader company={company} />
       <CompanyAdminActions company={company} />
+      <JobStackCard companySlug={company.slug} className="mt-4" />
       <section aria-labelledby="stacks-heading" className="mt-8">
         <h2 id="stacks-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Layers className="size-5 text-slate-400" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { COMPANY_DESCRIPTION_MAX_SHOWN, type CompanyResult } from '#contracts/match.ts'
+import { MatchRing } from '../../../components/match-ring.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
-import { MatchRing } from './match-ring.tsx'
 import { ResultStack } from './result-stack.tsx'
 
 /** spec §9: descriptions are cut at 320 characters. */

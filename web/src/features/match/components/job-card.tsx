@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { JobResult } from '#contracts/match.ts'
+import { MatchRing } from '../../../components/match-ring.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
-import { MatchRing } from './match-ring.tsx'
 import { ResultStack } from './result-stack.tsx'
 
 export function JobCard({ job }: { job: JobResult }) {

@@ -1,12 +1,12 @@
-// GET /api/v1/tools/{slug}: the tool page (404 for unknown, hidden or unapproved tools).
+// GET /api/v1/tools/{slug}: the tool page's first screen in one answer (404 for unknown, hidden or unapproved tools).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ToolResponse } from '#contracts/tools.ts'
+import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { apiFetch } from '../../../lib/api.ts'
 
 export const toolQuery = (slug: string) =>
   queryOptions({
     queryKey: ['tools', 'detail', slug],
-    queryFn: ({ signal }) => apiFetch<ToolResponse>(`/api/v1/tools/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<ToolPageResponse>(`/api/v1/tools/${encodeURIComponent(slug)}`, { signal }),
   })
 
 export function useTool(slug: string) {

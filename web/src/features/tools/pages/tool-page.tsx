@@ -1,35 +1,55 @@
-// /tools/{slug}: logo, name, title, description, website, category and layer, and the public stacks using it.
-// Unknown, hidden and unapproved tools answer 404 and show the not-found page.
+// /tools/{slug} (issue 8 "Tool pages"): logo, name, title, follow, I Use This; about, pros and cons with votes,
+// stacks and companies using it, comments; details, alternatives of its category with 'Compare', and jobs asking for
+// it (all on /match/{slug}). The first screen is one API answer; the viewer's votes and follow state, the comments
+// and I Use This's menu load apart. Title, meta description, canonical link and JSON-LD: usePageMeta (the server
+// puts the same into the HTML of a first load). Unknown, hidden and unapproved tools show the not-found page.
 import { useQueryClient } from '@tanstack/react-query'
-import { ChevronRight, ExternalLink, Layers } from 'lucide-react'
+import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import type { ToolPageResponse } from '#contracts/tool-page.ts'
+import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import { IUseThisButton } from '../../../components/i-use-this-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { cn } from '../../../components/ui/cn.ts'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import { useCurrentUser } from '../../../lib/session.tsx'
+import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { toolQuery, useTool } from '../api/get-tool.ts'
+import { CompanyGrid } from '../components/company-grid.tsx'
 import { plural } from '../components/format.ts'
+import { ReasonColumns } from '../components/reason-columns.tsx'
 import { ToolCustomers } from '../components/tool-customers.tsx'
 
 export default function ToolPage() {
   const { slug = '' } = useParams()
   const { data, error, isPending } = useTool(slug)
   const queryClient = useQueryClient()
+  const { user } = useCurrentUser()
   const tool = data?.tool
-  useDocumentTitle(tool ? (tool.title ? `${tool.name} - ${tool.title}` : tool.name) : null)
+  const myVotes = useReasonVotes(tool ? [tool.id] : [], Boolean(user))
+  useDocumentTitle(tool ? toolPageTitle(tool) : null)
+  usePageMeta(
+    tool
+      ? {
+          description: toolMetaDescription(tool),
+          canonicalPath: tool.canonical_url,
+          structuredData: toolStructuredData(tool, window.location.origin),
+        }
+      : null,
+  )
   // The catalog's title is often the description's first sentence: repeat nothing the header already says.
   const about = tool?.description && tool.description.trim() !== tool.title?.trim() ? tool.description : null
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (isPending) return <ToolPageSkeleton />
-  if (!tool)
+  if (!data || !tool)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <Alert tone="error">We couldn't load this tool. Please reload the page.</Alert>
@@ -38,7 +58,6 @@ export default function ToolPage() {
 
   return (
     <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <SoftwareApplicationData tool={tool} />
       <Breadcrumbs tool={tool} />
       {!tool.is_approved && (
         <Alert tone="warning" className="mt-4">
@@ -93,17 +112,67 @@ export default function ToolPage() {
         </div>
       </header>
 
-      <div className={cn('mt-8 grid gap-8', about && 'md:grid-cols-3')}>
-        {about && (
-          <section aria-labelledby="about-heading" className="md:col-span-2">
-            <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
-              About {tool.name}
+      <div className="mt-8 grid gap-10 md:grid-cols-3 md:gap-8">
+        <div className="min-w-0 space-y-10 md:col-span-2">
+          {about && (
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
+                About {tool.name}
+              </h2>
+              <p className="mt-2 whitespace-pre-line text-slate-700">{about}</p>
+            </section>
+          )}
+
+          <section aria-labelledby="reasons-heading">
+            <h2 id="reasons-heading" className="text-lg font-semibold text-slate-900">
+              {tool.name} Pros &amp; Cons
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-700">{about}</p>
+            <div className="mt-3">
+              <ReasonColumns
+                toolName={tool.name}
+                pros={data.pros}
+                cons={data.cons}
+                prosCount={data.pros_count}
+                consCount={data.cons_count}
+                myVotes={myVotes}
+              />
+            </div>
           </section>
-        )}
-        <aside aria-label="Details" className={cn('space-y-3 text-sm', !about && 'md:max-w-md')}>
+
+          <StacksSection tool={tool} />
+
+          <section aria-labelledby="companies-heading">
+            <h2 id="companies-heading" className="text-lg font-semibold text-slate-900">
+              Companies with {tool.name} in their stack
+              {data.companies_count > 0 && (
+                <span className="ml-2 text-sm font-normal text-slate-500">({data.companies_count})</span>
+              )}
+            </h2>
+            {data.companies.length === 0 ? (
+              <EmptyNote>No company has shared a stack with {tool.name} yet.</EmptyNote>
+            ) : (
+              <>
+                <CompanyGrid companies={data.companies} className="mt-3" />
+                {data.companies_count > data.companies.length && (
+                  <p className="mt-3 text-sm text-slate-600">
+                    and {plural(data.companies_count - data.companies.length, 'more company', 'more companies')}
+                  </p>
+                )}
+              </>
+            )}
+          </section>
+
+          {/* The vendor's customer list (decision 016): its own section, spaced like the others */}
+          <div className="empty:hidden [&>section]:mt-0">
+            <ToolCustomers slug={tool.slug} toolName={tool.name} />
+          </div>
+
+          <Comments commentableType="tool" commentableId={tool.id} />
+        </div>
+
+        <aside aria-label={`More about ${tool.name}`} className="min-w-0 space-y-8 text-sm">
           <dl className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <Detail label="Followers">{data.followers_count.toLocaleString('en')}</Detail>
             {tool.category && (
               <Detail label="Category">
                 <Link to={`/categories/${tool.category.slug}`} className="text-brand-700 hover:underline">
@@ -132,38 +201,126 @@ export default function ToolPage() {
             )}
             {tool.is_package && <Detail label="Kind">Package</Detail>}
           </dl>
+          <AlternativesSection page={data} />
+          <JobsSection page={data} />
         </aside>
       </div>
-
-      <section aria-labelledby="stacks-heading" className="mt-10">
-        <h2 id="stacks-heading" className="text-lg font-semibold text-slate-900">
-          Stacks using {tool.name}
-        </h2>
-        {tool.stacks.length === 0 ? (
-          <p className="mt-2 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
-            No public stack uses {tool.name} yet.
-          </p>
-        ) : (
-          <>
-            <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {tool.stacks.map((stack) => (
-                <li key={stack.id}>
-                  <StackCard stack={stack} />
-                </li>
-              ))}
-            </ul>
-            {tool.stacks_count > tool.stacks.length && (
-              <p className="mt-3 text-sm text-slate-600">
-                and {plural(tool.stacks_count - tool.stacks.length, 'more stack')}
-              </p>
-            )}
-          </>
-        )}
-      </section>
-
-      <ToolCustomers slug={tool.slug} toolName={tool.name} />
-      <Comments commentableType="tool" commentableId={tool.id} />
     </article>
+  )
+}
+
+function EmptyNote({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  )
+}
+
+function StacksSection({ tool }: { tool: ToolDetail }) {
+  return (
+    <section aria-labelledby="stacks-heading">
+      <h2 id="stacks-heading" className="text-lg font-semibold text-slate-900">
+        Stacks using {tool.name}
+      </h2>
+      {tool.stacks.length === 0 ? (
+        <EmptyNote>No public stack uses {tool.name} yet.</EmptyNote>
+      ) : (
+        <>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {tool.stacks.map((stack) => (
+              <li key={stack.id}>
+                <StackCard stack={stack} />
+              </li>
+            ))}
+          </ul>
+          {tool.stacks_count > tool.stacks.length && (
+            <p className="mt-3 text-sm text-slate-600">
+              and {plural(tool.stacks_count - tool.stacks.length, 'more stack')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The most popular tools of the same category, each with a link to compare it side by side. */
+function AlternativesSection({ page }: { page: ToolPageResponse }) {
+  const { tool, alternatives } = page
+  if (!tool.category || alternatives.length === 0) return null
+  return (
+    <section aria-labelledby="alternatives-heading">
+      <h2 id="alternatives-heading" className="text-base font-semibold text-slate-900">
+        {tool.name} alternatives
+      </h2>
+      <p className="mt-0.5 text-xs text-slate-500">The most popular in {tool.category.name}</p>
+      <ul className="mt-3 space-y-2">
+        {alternatives.map((alternative) => (
+          <li key={alternative.id} className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-slate-200">
+            <ToolLogo src={alternative.image_url} name={alternative.name} className="size-9" />
+            <Link
+              to={alternative.canonical_url}
+              className="min-w-0 flex-1 truncate font-medium text-slate-800 hover:text-brand-700"
+            >
+              {alternative.name}
+            </Link>
+            <Link
+              to={stackupUrl(tool.slug, alternative.slug)}
+              aria-label={`Compare ${tool.name} and ${alternative.name}`}
+              className="shrink-0 rounded-md px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+            >
+              Compare
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/categories/${tool.category.slug}`} className="mt-3 inline-block text-brand-700 hover:underline">
+        All {tool.category.name}
+      </Link>
+    </section>
+  )
+}
+
+/** The newest open jobs asking for the tool; Stack Match (/match/{slug}) lists them all. */
+function JobsSection({ page }: { page: ToolPageResponse }) {
+  const { tool, jobs, jobs_count: count } = page
+  const matchPath = `/match/${tool.slug}`
+  return (
+    <section aria-labelledby="jobs-heading">
+      <h2 id="jobs-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Briefcase className="size-4 text-slate-400" aria-hidden="true" />
+        Jobs using {tool.name}
+        {count > 0 && <span className="text-sm font-normal text-slate-500">({count})</span>}
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="mt-2 text-slate-600">No open job asks for {tool.name} right now.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {jobs.map((job) => (
+            <li key={job.id} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+              <Link to={job.canonical_url} className="font-medium text-slate-900 hover:text-brand-700">
+                {job.title}
+              </Link>
+              <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
+                <span>{job.company_name}</span>
+                {(job.location || job.remote) && (
+                  <>
+                    <MapPin className="size-3" aria-hidden="true" />
+                    <span>
+                      {[job.location, job.remote && !job.location ? 'Remote' : null].filter(Boolean).join(' ')}
+                    </span>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={matchPath} className="mt-3 inline-block font-medium text-brand-700 hover:underline">
+        {count > 0 ? `See all ${plural(count, 'job')} in Stack Match` : `Find ${tool.name} jobs in Stack Match`}
+      </Link>
+    </section>
   )
 }
 
@@ -228,23 +385,6 @@ function StackCard({ stack }: { stack: ToolStack }) {
 
 function displayUrl(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')
-}
-
-/** schema.org SoftwareApplication for search engines (a data block: no script runs). */
-function SoftwareApplicationData({ tool }: { tool: ToolDetail }) {
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'SoftwareApplication',
-    name: tool.name,
-    description: tool.description ?? tool.title ?? undefined,
-    url: tool.website_url ?? undefined,
-    image: new URL(tool.image_url, window.location.origin).toString(),
-    applicationCategory: tool.category?.name,
-  }
-  // '<' escaped so a description can never close the script element
-  const json = JSON.stringify(data).replace(/</g, '\\u003c')
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data block, escaped above
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
 }
 
 function ToolPageSkeleton() {

@@ -1,6 +1,7 @@
-// The match-percentage ring (spec §9 colour tiers: orange <= 60, blue 70-80, green >= 90).
+// The match-percentage ring (spec §9 colour tiers: orange <= 60, blue 70-80, green >= 90): Stack Match's result
+// cards and the job-stack card on company pages.
 import { matchTier } from '#contracts/match.ts'
-import { cn } from '../../../components/ui/cn.ts'
+import { cn } from './ui/cn.ts'
 
 const TIER_COLOURS = { orange: 'text-orange-500', blue: 'text-blue-500', green: 'text-green-600' } as const
 

@@ -1,0 +1,122 @@
+// The tool page's and the comparison page's limits, addresses, titles, descriptions and structured data: plain
+// functions and numbers apart from the zod schemas (contracts/tool-page.ts), so the web reads them without zod.
+// Decisions: docs/decisions/020-tool-pages-and-stackups.md.
+
+/** Pros and cons each shown on a tool page; pros_count and cons_count give the totals. */
+export const TOOL_PAGE_REASONS_COUNT = 10
+export const TOOL_PAGE_COMPANIES_COUNT = 12
+/** Alternatives: the most popular other tools of the same category. */
+export const TOOL_PAGE_ALTERNATIVES_COUNT = 6
+/** Newest open jobs listed; the rest are one click away on /match/{slug}. */
+export const TOOL_PAGE_JOBS_COUNT = 3
+export const STACKUP_REASONS_COUNT = 5
+export const STACKUP_COMPANIES_COUNT = 6
+/** Search engines show about this much of a meta description. */
+export const META_DESCRIPTION_MAX = 160
+
+export const STACKUP_SEPARATOR = '-vs-'
+/** Readings of a pair tried at most (each costs two lookups; real slugs rarely hold '-vs-' at all). */
+export const STACKUP_SPLITS_MAX = 3
+
+/**
+ * The canonical comparison slug: the two tool slugs in code-point order ('react-vs-vue', never 'vue-react').
+ * Alphabetical rather than by popularity so a page's address never moves when popularity does.
+ */
+export function stackupSlug(first: string, second: string): string {
+  return first < second ? `${first}${STACKUP_SEPARATOR}${second}` : `${second}${STACKUP_SEPARATOR}${first}`
+}
+
+export const stackupUrl = (first: string, second: string) => `/stackups/${stackupSlug(first, second)}`
+
+/**
+ * Every way to read '{a}-vs-{b}' as two slugs: a slug may itself hold '-vs-' ('x-vs-y-vs-z' gives 'x' and
+ * 'y-vs-z', then 'x-vs-y' and 'z'); the server keeps the first split whose two tools exist.
+ */
+export function splitStackupSlug(pair: string): Array<[string, string]> {
+  const splits: Array<[string, string]> = []
+  let from = 0
+  while (splits.length < STACKUP_SPLITS_MAX) {
+    const at = pair.indexOf(STACKUP_SEPARATOR, from)
+    if (at < 0) break
+    const first = pair.slice(0, at)
+    const second = pair.slice(at + STACKUP_SEPARATOR.length)
+    if (first && second) splits.push([first, second])
+    from = at + 1
+  }
+  return splits
+}
+
+/** '{name} - {title}', or the name alone: the page's title before ' | {site}'. */
+export function toolPageTitle(tool: { name: string; title: string | null }): string {
+  return tool.title ? `${tool.name} - ${tool.title}` : tool.name
+}
+
+export function stackupTitle(first: { name: string }, second: { name: string }): string {
+  return `${first.name} vs ${second.name}: what are the differences?`
+}
+
+/** At most META_DESCRIPTION_MAX characters, cut at a word with an ellipsis. */
+export function clipDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= META_DESCRIPTION_MAX) return flat
+  const cut = flat.slice(0, META_DESCRIPTION_MAX - 1)
+  const atWord = cut.lastIndexOf(' ')
+  return `${(atWord > META_DESCRIPTION_MAX / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,;:.]+$/, '')}…`
+}
+
+export function toolMetaDescription(tool: { name: string; title: string | null; description: string | null }) {
+  const text = tool.description?.trim() || tool.title?.trim()
+  return clipDescription(
+    text
+      ? `${tool.name}: ${text}`
+      : `${tool.name}: the stacks and companies using it, its pros and cons, alternatives and jobs.`,
+  )
+}
+
+export function stackupMetaDescription(first: { name: string }, second: { name: string }) {
+  return clipDescription(
+    `${first.name} vs ${second.name}: compare followers, stacks, pros and cons and the companies using each.`,
+  )
+}
+
+type StructuredTool = {
+  name: string
+  title: string | null
+  description: string | null
+  website_url: string | null
+  image_url: string
+  canonical_url: string
+  category: { name: string } | null
+}
+
+/** schema.org SoftwareApplication of a tool; `origin` makes its URLs absolute ('https://example.org'). */
+export function toolStructuredData(tool: StructuredTool, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: tool.name,
+    description: tool.description ?? tool.title ?? undefined,
+    url: new URL(tool.canonical_url, origin).toString(),
+    sameAs: tool.website_url ?? undefined,
+    image: new URL(tool.image_url, origin).toString(),
+    applicationCategory: tool.category?.name,
+  }
+}
+
+export function stackupStructuredData(first: StructuredTool, second: StructuredTool, url: string, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: stackupTitle(first, second),
+    url: new URL(url, origin).toString(),
+    about: [first, second].map((tool) => {
+      const { '@context': _context, ...data } = toolStructuredData(tool, origin)
+      return data
+    }),
+  }
+}
+
+/** JSON for a <script type="application/ld+json"> block: '<' escaped so no text can close the element. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}

@@ -1,0 +1,233 @@
+// The tool page as users expect it (issue 8 "Tool pages"): pros and cons with votes, followers, stacks and companies
+// using the tool, alternatives with 'Compare', jobs linking to /match/{slug}, comments, and the title, meta
+// description and JSON-LD both in the server's HTML and in the running app. Demo jobs come from the admin-only
+// generator (as in e2e/match.spec.ts), every one asking for Svelte.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, signUp, uniqueName } from './helpers.ts'
+
+const ADMIN = {
+  email: 'admin@example.test',
+  username: 'siteadmin',
+  name: 'Site Admin',
+  password: 'correct-horse-battery',
+}
+const PHONE = { width: 390, height: 844 }
+
+async function seedJobs(request: APIRequestContext) {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin }
+  const signedUp = await request.post('/api/auth/sign-up/email', { data: ADMIN, headers })
+  if (!signedUp.ok()) {
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: ADMIN.password },
+      headers,
+    })
+    expect(signIn.ok()).toBe(true)
+  }
+  const response = await request.post('/api/v1/jobs/demo', {
+    data: { count: 5, seed: 31, tools: ['svelte'] },
+    headers,
+  })
+  expect(response.ok(), await response.text()).toBe(true)
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
+  await seedJobs(request)
+  await request.dispose()
+})
+
+async function api<T = any>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin
+  const response =
+    method === 'GET' ? await page.request.get(path) : await page.request.post(path, { data, headers: { origin } })
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}
+
+async function structuredData(page: Page) {
+  return JSON.parse((await page.locator('script#structured-data').textContent()) ?? 'null')
+}
+
+test('the server puts the title, description, canonical link and JSON-LD into the HTML of a tool page', async ({
+  request,
+}) => {
+  const response = await request.get('/tools/svelte')
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  expect(html).toMatch(/<title>Svelte[^<]* \| Stackatlas<\/title>/)
+  expect(html).toMatch(/<meta name="description" content="Svelte: [^"]+"/)
+  expect(html).toMatch(/<link rel="canonical" id="canonical-link" href="http:\/\/localhost:\d+\/tools\/svelte"/)
+  const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
+  expect(JSON.parse(json!)).toMatchObject({ '@type': 'SoftwareApplication', name: 'Svelte' })
+  expect((await request.get('/tools/no-such-tool-here')).status()).toBe(404)
+})
+
+test('a visitor sees pros and cons, companies, alternatives, jobs and comments, and the head describes the tool', async ({
+  page,
+}) => {
+  await page.goto('/tools/svelte')
+  await expect(page.getByRole('heading', { level: 1, name: 'Svelte' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Svelte.* \| Stackatlas$/)
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Svelte: /)
+  expect(await structuredData(page)).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: 'Svelte',
+    url: expect.stringMatching(/\/tools\/svelte$/),
+  })
+
+  const reasons = page.getByRole('region', { name: 'Svelte Pros & Cons' })
+  await expect(reasons.getByRole('heading', { name: /Pros of Svelte/ })).toBeVisible()
+  await expect(reasons.getByRole('heading', { name: /Cons of Svelte/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Companies with Svelte in their stack' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Follow Svelte/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /I Use This/ })).toBeVisible()
+
+  // jobs: the newest three listed (other journeys may add demo jobs too), all of them on /match/svelte
+  const { jobs_count: jobCount } = await (await page.request.get('/api/v1/tools/svelte')).json()
+  expect(jobCount).toBeGreaterThanOrEqual(5)
+  const jobs = page.getByRole('region', { name: /Jobs using Svelte/ })
+  await expect(jobs.getByRole('heading')).toContainText(`(${jobCount})`)
+  await expect(jobs.getByRole('listitem')).toHaveCount(3)
+  await expect(jobs.getByRole('link', { name: `See all ${jobCount} jobs in Stack Match` })).toHaveAttribute(
+    'href',
+    '/match/svelte',
+  )
+  await expect(jobs.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', /^\/match\/jobs\//)
+
+  // alternatives of the same category, each with a comparison in the canonical (alphabetical) order
+  const alternatives = page.getByRole('region', { name: 'Svelte alternatives' })
+  await expect(alternatives.getByRole('listitem').first()).toBeVisible()
+  const compare = alternatives.getByRole('link', { name: /^Compare Svelte and / }).first()
+  const href = await compare.getAttribute('href')
+  const [a, b] = href!.replace('/stackups/', '').split('-vs-')
+  expect(a! < b!).toBe(true)
+
+  await expect(page.getByRole('button', { name: /Comments/ })).toBeVisible()
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'tool-page-desktop')
+  await page.setViewportSize(PHONE)
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'tool-page-phone')
+
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await compare.click()
+  await expect(page).toHaveURL(href!)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(' vs ')
+  // leaving the tool page hands the head over: the JSON-LD now describes the comparison
+  expect(await structuredData(page)).toMatchObject({ '@type': 'WebPage' })
+
+  await jobsLinkLeadsToMatch(page)
+})
+
+async function jobsLinkLeadsToMatch(page: Page) {
+  await page.goto('/tools/svelte')
+  await page.getByRole('link', { name: /^See all \d+ jobs in Stack Match$/ }).click()
+  await expect(page).toHaveURL(/\/match\/svelte/)
+  await expect(page.getByTestId('job-result').first()).toBeVisible()
+}
+
+test('companies whose public stacks use the tool are listed, and link to their pages', async ({ page }) => {
+  await page.goto('/')
+  await signUp(page)
+  const companyName = uniqueName('Sveltecorp ')
+  const company = await api<{ id: number; slug: string }>(page, 'POST', '/api/v1/companies/create', {
+    company: {
+      name: companyName,
+      website_url: 'sveltecorp.example',
+      description: 'We like Svelte',
+      email_address: 'hello@sveltecorp.example',
+    },
+  })
+  const found = await api<{ tools: Array<{ id: number; slug: string }> }>(
+    page,
+    'GET',
+    '/services/find_all_by_actual_slug?slugs=svelte',
+  )
+  await api(page, 'POST', '/api/v1/stacks/create', {
+    stack: {
+      name: uniqueName('Frontend '),
+      services: found.tools.map((tool) => tool.id),
+      owner: { type: 'Company', id: company.id },
+    },
+  })
+  await page.goto('/tools/svelte')
+  const companies = page.getByRole('region', { name: /Companies with Svelte in their stack/ })
+  const link = companies.getByRole('link', { name: companyName })
+  await expect(link).toHaveAttribute('href', `/companies/${company.slug}`)
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible()
+})
+
+test('pros and cons: most votes first, a visitor is asked to sign in, a vote toggles', async ({ page }) => {
+  // No endpoint of this branch creates reasons yet (the Pros & Cons page adds them): the page answer gets two pros
+  // and a con added on its way to the browser, and the vote call is answered here. Everything else is real.
+  let votes = 4
+  await page.route('**/api/v1/tools/svelte', async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    const reason = (id: number, text: string, type: 'pro' | 'con', count: number) => ({
+      id,
+      text,
+      type,
+      votes: count,
+      user_id: 1,
+      username: 'siteadmin',
+      user_avatar: null,
+      service_id: body.tool.id,
+    })
+    body.pros = [reason(9001, 'Compiles away the framework', 'pro', votes), reason(9002, 'Small bundles', 'pro', 2)]
+    body.cons = [reason(9003, 'Smaller ecosystem', 'con', 1)]
+    body.pros_count = 2
+    body.cons_count = 1
+    await route.fulfill({ response, json: body })
+  })
+  const sent: unknown[] = []
+  await page.route('**/api/v1/reasons/toggle_vote', async (route) => {
+    const request = route.request().postDataJSON() as { id: number; vote: number }
+    sent.push(request)
+    const isFirst = sent.length % 2 === 1
+    votes = isFirst ? 5 : 4
+    await route.fulfill({
+      json: {
+        reason: {
+          id: request.id,
+          text: 'Compiles away the framework',
+          cached_votes_total: votes,
+          user_voted: isFirst,
+          user_vote: isFirst ? 1 : 0,
+        },
+      },
+    })
+  })
+
+  await page.goto('/tools/svelte')
+  const pros = page.getByTestId('pros')
+  await expect(pros.getByRole('listitem')).toHaveText([/Compiles away the framework/, /Small bundles/])
+  await expect(pros.getByText('Submitted by @siteadmin').first()).toBeVisible()
+  await expect(page.getByTestId('cons').getByRole('listitem')).toHaveText([/Smaller ecosystem/])
+
+  const vote = page.getByRole('button', { name: /^Upvote "Compiles away the framework"/ })
+  await vote.click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(sent).toEqual([])
+  await page.keyboard.press('Escape')
+
+  await signUp(page)
+  await expect(vote).toHaveAttribute('aria-pressed', 'false')
+  await vote.click()
+  await expect(vote).toHaveAttribute('aria-pressed', 'true')
+  await expect(vote).toContainText('5')
+  expect(sent).toEqual([{ id: 9001, vote: 1 }])
+  await expectNoA11yViolations(page)
+  await screenshot(page, 'tool-page-reasons-voted')
+  await vote.click()
+  await expect(vote).toHaveAttribute('aria-pressed', 'false')
+  await expect(vote).toContainText('4')
+})
+
+test('an unknown tool shows the not-found page', async ({ page }) => {
+  await page.goto('/tools/no-such-tool-here')
+  await expect(page.getByText("Sorry, we couldn't find that page :(")).toBeVisible()
+})

@@ -1,0 +1,59 @@
+// A page's meta description, canonical link and JSON-LD block, kept in the document head while the page is shown
+// (the title goes through useDocumentTitle). On a first load of a tool or comparison page the server has already put
+// them into index.html (server/http/page-head.ts) with the same ids: this hook takes them over instead of adding
+// copies, and on leaving the page puts the site's description back and removes the rest.
+import { useEffect } from 'react'
+import { jsonLdText } from '#contracts/tool-page-meta.ts'
+
+export interface PageMeta {
+  description: string
+  /** Site-relative path of the page's canonical address ('/tools/react'). */
+  canonicalPath: string
+  structuredData: unknown
+}
+
+const CANONICAL_LINK_ID = 'canonical-link'
+const STRUCTURED_DATA_ID = 'structured-data'
+
+function headElement<T extends HTMLElement>(id: string, create: () => T): T {
+  const existing = document.getElementById(id)
+  if (existing) return existing as T
+  const element = create()
+  element.id = id
+  document.head.append(element)
+  return element
+}
+
+export function usePageMeta(meta: PageMeta | null) {
+  const description = meta?.description
+  const canonicalPath = meta?.canonicalPath
+  const structured = meta ? jsonLdText(meta.structuredData) : null
+  useEffect(() => {
+    if (description === undefined || canonicalPath === undefined || structured === null) return
+    const descriptionTag = document.querySelector<HTMLMetaElement>('meta[name="description"]')
+    if (descriptionTag) {
+      descriptionTag.dataset.siteDescription ??= descriptionTag.content
+      descriptionTag.content = description
+    }
+    const canonical = headElement(CANONICAL_LINK_ID, () => {
+      const link = document.createElement('link')
+      link.rel = 'canonical'
+      return link
+    })
+    canonical.href = new URL(canonicalPath, window.location.origin).toString()
+    const script = headElement(STRUCTURED_DATA_ID, () => {
+      const element = document.createElement('script')
+      element.type = 'application/ld+json'
+      return element
+    })
+    script.textContent = structured
+    return () => {
+      if (descriptionTag?.dataset.siteDescription !== undefined)
+        descriptionTag.content = descriptionTag.dataset.siteDescription
+      document.getElementById(CANONICAL_LINK_ID)?.remove()
+      document.getElementById(STRUCTURED_DATA_ID)?.remove()
+      // Open Graph tags come only with a server-rendered first load; they describe the page being left
+      for (const tag of document.querySelectorAll('meta[property^="og:"]')) tag.remove()
+    }
+  }, [description, canonicalPath, structured])
+}
