@@ -24,5 +24,9 @@ function findNul(value: unknown, name = 'request', depth = 0): string | undefine
 
 /** For routes whose path parameters name a row: a value holding NUL or another control character names nothing. */
 export function holdsControlCharacter(text: string): boolean {
-  return /[\u0000-\u001f\u007f]/.test(text)
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
 }
