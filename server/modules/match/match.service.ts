@@ -142,6 +142,8 @@ export async function buildJobStackCard(db: Db, company: CardCompany, viewerId: 
   } else if (companyTools.length > 0) {
     params.set('selectedTools', joinTools(companyTools.slice(0, JOB_STACK_CARD_STARTER_TOOLS).map((tool) => tool.slug)))
   }
+  // no tool required: every job of the company with any of these tools shows, best match first
+  params.set('requiredTools', '')
   params.set('jobSearch', company.name)
   params.set('searchOperator', 'OR')
   const answer: JobStackCardResponse = {

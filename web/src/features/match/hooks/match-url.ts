@@ -1,5 +1,7 @@
 // The Stack Match URL (spec §2): selectedTools and excludedTools (slugs joined by '--'), location, jobSearch,
-// searchOperator; fullTime, freelance and remote are read on load (and kept while set).
+// searchOperator; fullTime, freelance and remote are read on load (and kept while set). requiredTools (ours) keeps
+// the Required flags of an OR search when some included tool is not required; absent, every included tool is (spec
+// §4: tools start required). The job-stack card links here with requiredTools empty (decision 020).
 import { joinTools, type SearchOperator, splitTools } from '#contracts/match.ts'
 import type { MatchSearch } from '../api/match-search.ts'
 
@@ -16,8 +18,10 @@ export function readMatchUrl(
   return {
     selectedTools: selected,
     excludedTools: excluded,
-    // spec §4: tools start required
-    requiredTools: selected,
+    // spec §4: tools start required, unless the URL says which are
+    requiredTools: params.has('requiredTools')
+      ? splitTools(params.get('requiredTools') ?? '').filter((slug) => selected.includes(slug))
+      : selected,
     jobSearch: params.get('jobSearch') ?? '',
     location: params.get('location') ?? '',
     searchOperator: (operator === 'OR' ? 'OR' : 'AND') as SearchOperator,
@@ -35,6 +39,10 @@ export function writeMatchUrl(search: MatchSearch): URLSearchParams {
   if (search.location) params.set('location', search.location)
   if (search.jobSearch) params.set('jobSearch', search.jobSearch)
   params.set('searchOperator', search.searchOperator)
+  // the page fills requiredTools only for OR; written only when it is not every included tool
+  if (search.searchOperator === 'OR' && search.requiredTools.length < search.selectedTools.length) {
+    params.set('requiredTools', joinTools(search.requiredTools))
+  }
   if (search.fullTime) params.set('fullTime', 'true')
   if (search.freelance) params.set('freelance', 'true')
   if (search.remote) params.set('remote', 'true')

@@ -33,7 +33,9 @@ export default function MatchPage() {
 
   const [included, setIncluded] = useState<string[]>(initial.selectedTools)
   const [excluded, setExcluded] = useState<string[]>(initial.excludedTools)
-  const [required, setRequired] = useState<Record<string, boolean>>({})
+  const [required, setRequired] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(initial.selectedTools.map((slug) => [slug, initial.requiredTools.includes(slug)])),
+  )
   const [known, setKnown] = useState<Record<string, PickedTool>>({})
   const [keywords, setKeywords] = useState(initial.jobSearch)
   const [location, setLocation] = useState(initial.location)
