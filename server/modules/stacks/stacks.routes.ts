@@ -42,8 +42,11 @@ import {
 import { createStack, updateStack } from './stacks.service.ts'
 
 const tags = ['stacks']
-/** Fields of the info step; a body without them only edits tools (the impersonation message differs). */
-const INFO_FIELDS = ['name', 'description', 'website_url', 'private', 'image_url'] as const
+/**
+ * Fields of the info step; a body without them only edits tools (the impersonation message differs). The owner is
+ * on the info step too, unless it is the stack's current owner (the onboarding sends it with the tools).
+ */
+const INFO_FIELDS = ['name', 'description', 'website_url', 'private', 'image_url', 'owner'] as const
 
 export const stacksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -187,9 +190,14 @@ export const stacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, owner: ownerInput, ...fields } = request.body.stack
-      const editsInfo = INFO_FIELDS.some((field) => fields[field] !== undefined)
-      const user = await requireRealUser(request, editsInfo ? IMPERSONATED_EDIT_STACK_INFO : IMPERSONATED_EDIT_TOOLS)
+      const user = await requireUser(request)
       const current = await findStackWithOwner(app.db, id)
+      if (user.impersonated) {
+        const editsInfo = INFO_FIELDS.some((field) =>
+          field === 'owner' ? ownerInput && !isCurrentOwner(current, ownerInput) : fields[field] !== undefined,
+        )
+        throw forbidden(editsInfo ? IMPERSONATED_EDIT_STACK_INFO : IMPERSONATED_EDIT_TOOLS)
+      }
       if (!current) throw notFound()
       assertCanEdit(await loadStackAccess(app.db, user, current.owner, current.stack))
       const owner = await loadTargetOwner(app.db, user, current, ownerInput)
@@ -236,6 +244,10 @@ async function loadTargetOwner(
   current: StackWithOwner,
   input: { type: 'User' | 'Company'; id: number } | undefined,
 ): Promise<OwnerRecord> {
-  if (!input || (input.type === current.owner.type && input.id === current.owner.id)) return current.owner
+  if (!input || isCurrentOwner(current, input)) return current.owner
   return loadOwnerForStacks(db, user, input)
+}
+
+function isCurrentOwner(current: StackWithOwner | null, input: { type: 'User' | 'Company'; id: number }): boolean {
+  return current !== null && input.type === current.owner.type && input.id === current.owner.id
 }

@@ -514,6 +514,18 @@ describe('POST /api/v1/stacks/update', () => {
     expect(response.body.error.message).toBe('Impersonated users are not allowed to edit stack info')
   })
 
+  it('answers 403 with the edit-info message for an impersonated user moving the stack to another owner', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    const created = await createPersonalStack(user)
+    const client = await impersonate(ctx.app, user)
+    const response = await client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, owner: { type: 'Company', id: company.id } },
+    })
+    expect(response.status).toBe(403)
+    expect(response.body.error.message).toBe('Impersonated users are not allowed to edit stack info')
+  })
+
   it('answers 403 with the edit-tools message for an impersonated user changing tools', async () => {
     const user = await buildUser(ctx.app)
     const created = await createPersonalStack(user)
