@@ -5,11 +5,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
-import { RESERVED_HANDLES, slugify, USERNAME_MAX, USERNAME_MIN } from '#contracts/owners.ts'
+import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN } from '#contracts/owners.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
-import { isHandleAvailable } from './handles.ts'
+import { chooseFreeHandle, isHandleAvailable } from './handles.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -36,7 +36,9 @@ export function createAuth(db: Db, config: AppConfig) {
           github: {
             clientId: config.github.clientId,
             clientSecret: config.github.clientSecret,
-            mapProfileToUser: (profile) => ({ username: profile.login, displayUsername: profile.login }),
+            // Only a wish: the create hook takes the login as the username when it is valid and free, otherwise a
+            // free handle derived from it (a login may be taken, reserved or longer than USERNAME_MAX).
+            mapProfileToUser: (profile) => ({ displayUsername: profile.login }),
           },
         }
       : undefined,
@@ -76,9 +78,11 @@ export function createAuth(db: Db, config: AppConfig) {
               }
               return { data: { ...user, ...role, username: requested } }
             }
-            // GitHub sign-ups without a usable login, or other providers: derive a free handle.
-            const generated = await generateHandle(db, user.name || user.email.split('@')[0] || 'user')
-            return { data: { ...user, ...role, username: generated, displayUsername: generated } }
+            // GitHub sign-ups: nobody typed a username, so never refuse; the login is the wish.
+            const wished = typeof user.displayUsername === 'string' ? user.displayUsername : ''
+            const handle = await chooseFreeHandle(db, wished || user.name || user.email.split('@')[0] || 'user')
+            const displayUsername = wished.toLowerCase() === handle ? wished : handle
+            return { data: { ...user, ...role, username: handle, displayUsername } }
           },
           after: async (user) => {
             const created = user as unknown as { id: number | string; username: string }
@@ -112,13 +116,4 @@ export function createAuth(db: Db, config: AppConfig) {
       },
     },
   })
-}
-
-async function generateHandle(db: Db, source: string): Promise<string> {
-  const base = (slugify(source) || 'user').slice(0, USERNAME_MAX - 5).padEnd(USERNAME_MIN, '0')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const candidate = attempt === 0 ? base : `${base}-${Math.floor(Math.random() * 10_000)}`
-    if (await isHandleAvailable(db, candidate)) return candidate
-  }
-  return `${base}-${Date.now().toString(36)}`
 }
