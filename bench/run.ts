@@ -1,6 +1,6 @@
 // `npm run bench`: throughput and latency of tool search, the tool page API and the popular list beside a bare
-// baseline measured in the same run, on PostgreSQL and on PGlite, plus the first-load JavaScript budget and (once
-// the scanner fills bench/scan.ts) scan times. Writes bench/results/latest.json. Options:
+// baseline measured in the same run, on PostgreSQL and on PGlite, plus the first-load JavaScript budget and the
+// scanner's times (bench/scan.ts). Writes bench/results/latest.json. Options:
 //   --db=both|postgres|pglite   databases to measure (default both; PostgreSQL is skipped when unreachable)
 //   --duration=10 --connections=50 --tools=10000   load per endpoint, connections, scale of the catalog
 //   --no-bundle                 skip the web build and the bundle budget
@@ -116,7 +116,7 @@ fs.writeFileSync(
       aim: AIM,
       targets: results,
       bundle,
-      scan: scan ?? 'not measured yet: fill loadScanEngine() in bench/scan.ts',
+      scan: scan ?? 'not measured: the scan engine (bench/scan.ts loadScanEngine) could not be loaded',
     },
     null,
     2,
@@ -341,5 +341,5 @@ function printReport(
         `  ${pad(figure.name, 28)}${pad(`${figure.milliseconds} ms`, 10, true)}  budget ${figure.budgetMilliseconds} ms: ` +
           `${figure.withinBudget ? 'within' : 'OVER'}`,
       )
-  } else console.log('\nScans: not measured yet (fill loadScanEngine() in bench/scan.ts)')
+  } else console.log('\nScans: not measured (the scan engine in bench/scan.ts could not be loaded)')
 }

@@ -37,6 +37,22 @@ const UNCOUNTED_EXTENSIONS = new Set(['.sql'])
 /** Only languages people list in a stack: code and markup (not data such as JSON or prose such as Markdown). */
 const COUNTED_TYPES = new Set(['programming', 'markup'])
 
+/**
+ * Linguist types these as programming languages, yet their files describe a build or a container rather than hold
+ * the code: a repository of one Dockerfile and a little Go is Go, not "Docker: 95% of code". The tools behind
+ * them (Docker, Make, CMake, Bazel) are found by their files (parsers/containers.ts, parsers/markers.ts).
+ */
+const BUILD_DESCRIPTION_LANGUAGES = new Set([
+  'Dockerfile',
+  'Makefile',
+  'CMake',
+  'Meson',
+  'Just',
+  'Starlark',
+  'Earthly',
+  'Procfile',
+])
+
 /** Loads Linguist's data once, on first use (about 0.3 s), never at boot. */
 export function loadLanguageIndex(): Promise<LanguageIndex> {
   index ??= buildIndex()
@@ -53,7 +69,7 @@ async function buildIndex(): Promise<LanguageIndex> {
   const candidates = new Map<string, { name: string; counted: boolean; primary: boolean }[]>()
   const byFilename = new Map<string, string>()
   for (const language of Object.values(languages)) {
-    const counted = COUNTED_TYPES.has(language.type)
+    const counted = COUNTED_TYPES.has(language.type) && !BUILD_DESCRIPTION_LANGUAGES.has(language.name)
     // GitHub's language bar counts a grouped language as its group: TSX is TypeScript
     const name = language.group ?? language.name
     for (const filename of language.filenames ?? []) {

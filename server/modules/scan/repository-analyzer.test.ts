@@ -429,6 +429,23 @@ describe('repository analysis of fixture repositories', () => {
     expectTool(tools, 'Amazon CloudFront', { sources: ['infra/main.tf'] })
   })
 
+  it('counts code, not the files describing a build or a container, as languages', async () => {
+    const tools = await scanRepository({
+      'go.mod': 'module example.com/tool\n\ngo 1.22\n',
+      'main.go': 'package main\n\nfunc main() {}\n',
+      // far larger than the code: were they counted, Docker and Make would be "95% of code"
+      Dockerfile: `FROM golang:1.22\n${'RUN echo step\n'.repeat(400)}`,
+      Makefile: `build:\n${'\tgo build ./...\n'.repeat(400)}`,
+      'CMakeLists.txt': `project(tool)\n${'add_definitions(-DX)\n'.repeat(200)}`,
+    })
+    expectTool(tools, 'Go', { sources: ['languages: 100% of code'] })
+    const docker = expectTool(tools, 'Docker', { sources: ['Dockerfile'] })
+    expect(docker.sources.some((source) => source.startsWith('languages:'))).toBe(false)
+    for (const tool of tools.values()) {
+      if (tool.name !== 'Go') expect(tool.sources.filter((source) => source.startsWith('languages:'))).toEqual([])
+    }
+  })
+
   it('reads a local folder the same way, never following a symbolic link out of it', async () => {
     const repository = createGitRepository(nodeMonorepo)
     repositories.push(repository)
