@@ -11,6 +11,9 @@ export type CommentableType = z.infer<typeof CommentableType>
 export const COMMENTS_INITIALLY_VISIBLE = 5
 export const COMMENT_BODY_MAX = 10_000
 export const REPLY_TO_REPLY = 'You can only reply to a top-level comment.'
+/** Comment writes are the user's own word: an admin acting as them is refused (decision 023). */
+export const IMPERSONATED_COMMENT = 'Impersonated users are not allowed to comment'
+export const IMPERSONATED_COMMENT_VOTE = 'Impersonated users are not allowed to vote'
 
 export const CommentBody = z
   .string()

@@ -107,10 +107,11 @@ export type ProsConsEndpoint = (typeof PROS_CONS_ENDPOINTS)[number]
 /** §4, §6: visitors who are not signed in start at the third index. */
 export const PROS_CONS_VISITOR_START = 2
 
-export const PROS_CONS_EXPLAINER = {
-  title: 'Pros & Cons',
-  text: 'Help other developers pick the right tools for the job, and earn points while doing it',
-}
+/** The page's name (its document title), the start of the explainer. */
+export const PROS_CONS_TITLE = 'Pros & Cons'
+/** §2: the explainer, shown verbatim as one string (the page may style the words, not change them). */
+export const PROS_CONS_EXPLAINER =
+  'Pros & Cons - Help other developers pick the right tools for the job, and earn points while doing it'
 /** §5, §8 */
 export const REASON_EMPTY_MESSAGE = 'Enter some text!'
 export const REASON_DELETE_CONFIRM = 'Are you sure you want to delete this?'

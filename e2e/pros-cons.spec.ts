@@ -4,6 +4,7 @@
 // and the phone layout.
 import fs from 'node:fs'
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
+import { PROS_CONS_EXPLAINER } from '../contracts/reasons.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
 
@@ -28,7 +29,7 @@ async function addReason(card: Locator, type: 'pro' | 'con', text: string) {
 
 async function openPage(page: Page) {
   await page.goto('/pros-and-cons')
-  await expect(page.getByRole('heading', { name: 'Pros & Cons', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: PROS_CONS_EXPLAINER, level: 1 })).toBeVisible()
   await expect(cards(page).first()).toBeVisible()
 }
 
@@ -45,9 +46,10 @@ test('a visitor sees popular tools lacking reasons, loads more on scroll, and is
   page,
 }) => {
   await openPage(page)
-  await expect(
-    page.getByText('Help other developers pick the right tools for the job, and earn points while doing it'),
-  ).toBeVisible()
+  // spec §2: the explainer is one string, word for word
+  await expect(page.getByTestId('pros-cons-explainer')).toHaveText(
+    'Pros & Cons - Help other developers pick the right tools for the job, and earn points while doing it',
+  )
   await expect(cards(page)).toHaveCount(10)
   const first = cards(page).first()
   await expect(column(first, 'pro')).toContainText('First!')

@@ -1,6 +1,6 @@
 // Comments (specs/stack-match-and-community.md §7 Comments, §5, §6): list, create, reply (top-level parents only),
 // edit and delete by the author, up-vote toggle, and flag toggle for moderators and admins. The user_id a body
-// carries is ignored: the author is always the session's user.
+// carries is ignored: the author is always the session's user, and never an admin acting as them (decision 023).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   CommentDeleteResponse,
@@ -12,14 +12,17 @@ import {
   CommentUpdateResponse,
   CommentVoteResponse,
   CreateCommentBody,
+  IMPERSONATED_COMMENT,
+  IMPERSONATED_COMMENT_VOTE,
   REPLY_TO_REPLY,
   ReplyCommentBody,
   UpdateCommentBody,
 } from '#contracts/comments.ts'
-import { requireModerator, requireUser } from '../../http/auth-guard.ts'
+import { requireRealUser } from '../../http/auth-guard.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
+import { requireActingModerator } from '../moderation/moderation.policy.ts'
 import { toggleCommentFlag } from '../moderation/moderation.service.ts'
-import { notifyReplied, notifyUpvoted } from './comments.notifications.ts'
+import { notifyCommented, notifyReplied, notifyUpvoted } from './comments.notifications.ts'
 import { presentComment, presentCommentThreads, presentCommentUpdate } from './comments.presenter.ts'
 import {
   commentableExists,
@@ -75,10 +78,14 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = await requireRealUser(request, IMPERSONATED_COMMENT)
       const { body, commentable_type: type, commentable_id: id } = request.body.comment
       if (!(await commentableExists(app.db, type, id))) throw notFound()
-      const comment = await insertComment(app.db, { body, commentableType: type, commentableId: id, userId: user.id })
+      const comment = await app.db.transaction(async (tx) => {
+        const inserted = await insertComment(tx, { body, commentableType: type, commentableId: id, userId: user.id })
+        await notifyCommented(tx, user.id, inserted)
+        return inserted
+      })
       return presentNew(comment.id)
     },
   )
@@ -94,7 +101,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = await requireRealUser(request, IMPERSONATED_COMMENT)
       const { body, parent_id: parentId } = request.body.comment
       const parent = await findComment(app.db, parentId)
       if (!parent) throw notFound()
@@ -127,7 +134,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = await requireRealUser(request, IMPERSONATED_COMMENT)
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
       if (comment.userId !== user.id) throw forbidden(NOT_AUTHOR)
@@ -146,7 +153,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = await requireRealUser(request, IMPERSONATED_COMMENT)
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
       if (comment.userId !== user.id) throw forbidden(NOT_AUTHOR)
@@ -166,7 +173,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request)
+      const user = await requireRealUser(request, IMPERSONATED_COMMENT_VOTE)
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
       const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id, (tx) =>
@@ -187,8 +194,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await requireModerator(request)
-      // written to the moderation log with the flip (decision 019)
+      // a moderator acting as themselves: the flip is written to the moderation log (decision 019)
+      const actor = await requireActingModerator(request)
       const updated = await toggleCommentFlag(app.db, actor, request.params.id)
       return { id: updated.id, parentId: updated.parentId, flagged: updated.flagged }
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { impersonate } from '../stacks/test-support.ts'
 
 let context: TestContext
 let author: TestUser
@@ -104,6 +105,48 @@ describe('comments', () => {
       client.post(`/api/v1/comments/${comment.id}/toggle_flagged`),
     ]
     for (const answer of await Promise.all(calls)) expect(answer.status).toBe(401)
+  })
+
+  it('answers 403 to every comment write from an impersonated session, and changes nothing', async () => {
+    const tool = await buildTool(context.app.db)
+    const own = await createComment(author, 'Mine', tool.id)
+    const client = await impersonate(context.app, author)
+    const refusals = [
+      [
+        await client.post('/api/v1/comments', {
+          comment: { body: 'As someone else', commentable_id: tool.id, commentable_type: 'tool' },
+        }),
+        'Impersonated users are not allowed to comment',
+      ],
+      [
+        await client.post('/api/v1/comments/reply', {
+          comment: { parent_id: own.id, body: 'x', commentable_id: tool.id, commentable_type: 'tool' },
+        }),
+        'Impersonated users are not allowed to comment',
+      ],
+      [
+        await client.put(`/api/v1/comments/${own.id}`, { comment: { body: 'Edited' } }),
+        'Impersonated users are not allowed to comment',
+      ],
+      [await client.delete(`/api/v1/comments/${own.id}`), 'Impersonated users are not allowed to comment'],
+      [await client.post(`/api/v1/comments/${own.id}/toggle_upvote`), 'Impersonated users are not allowed to vote'],
+    ] as const
+    for (const [answer, message] of refusals) {
+      expect(answer.status).toBe(403)
+      expect(answer.body.error.message).toBe(message)
+    }
+    // reading still works for the admin acting as the author
+    const answer = await list(client, tool.id)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual([expect.objectContaining({ id: own.id, body: 'Mine', votes: 0, children: [] })])
+  })
+
+  it('answers 403 to a flag from an admin impersonating a moderator', async () => {
+    const comment = await createComment(author, 'Flag me')
+    const client = await impersonate(context.app, await buildUser(context.app, { role: 'moderator' }))
+    const answer = await client.post(`/api/v1/comments/${comment.id}/toggle_flagged`)
+    expect(answer.status).toBe(403)
+    expect(answer.body.error.message).toBe('Impersonated users are not allowed to moderate')
   })
 
   it('lets the author edit (200) and answers 403 to anyone else', async () => {

@@ -1,6 +1,6 @@
 // What the modules that call notify() need to know about a target: its name and page, and who "owns" it (a stack's
 // owner, a company's team). Queries take the database (usually the caller's transaction) first.
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { companies, companyMembers, stacks, tools, users } from '../../db/schema/index.ts'
 import { companyPath } from '../companies/companies.presenter.ts'
@@ -17,6 +17,15 @@ export async function listCompanyMemberIds(db: Db, companyId: number): Promise<n
     .select({ userId: companyMembers.userId })
     .from(companyMembers)
     .where(eq(companyMembers.companyId, companyId))
+  return rows.map((row) => row.userId)
+}
+
+/** The company's admins, who speak for it (comments on its page and its stacks). */
+export async function listCompanyAdminIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')))
   return rows.map((row) => row.userId)
 }
 
@@ -37,7 +46,7 @@ export async function findCompanyTarget(db: Db, companyId: number): Promise<Targ
 export async function findStackTarget(
   db: Db,
   stackId: number,
-): Promise<(Target & { isPrivate: boolean; ownerIds: number[] }) | null> {
+): Promise<(Target & { isPrivate: boolean; ownerIds: number[]; ownerCompanyId: number | null }) | null> {
   const [stack] = await db
     .select({
       name: stacks.name,
@@ -62,6 +71,7 @@ export async function findStackTarget(
     path: stackPath({ slug: stack.ownerSlug }, stack.slug),
     isPrivate: stack.isPrivate,
     ownerIds,
+    ownerCompanyId: stack.ownerCompanyId,
   }
 }
 

@@ -3,6 +3,7 @@
 // when it happened, so a renamed user shows under their current name.
 import type { Notification, NotificationType } from '#contracts/notifications.ts'
 import type { NotificationRow } from './notifications.queries.ts'
+import { TEAM_INVITATION_TARGET } from './notify.ts'
 
 /** lucide icon names the web draws for each type. */
 const ICONS: Record<NotificationType, string> = {
@@ -10,6 +11,8 @@ const ICONS: Record<NotificationType, string> = {
   company_follow: 'user-plus',
   stack_follow: 'user-plus',
   comment: 'message-circle',
+  stack_comment: 'message-circle',
+  company_comment: 'message-circle',
   comment_upvote: 'arrow-big-up',
   reason_vote: 'thumbs-up',
   tool_approved: 'badge-check',
@@ -29,7 +32,7 @@ export function presentNotification(row: NotificationRow): Notification {
     id: notification.id,
     key: notification.key,
     n_type: type,
-    content: notificationText(type, actorPhrase(row), notification.subject),
+    content: notificationText(type, actorPhrase(row), notification.subject, targetTypeOf(notification.groupKey)),
     image_url: notification.imageUrl ?? actor.image,
     icon: ICONS[type] ?? 'bell',
     time: notification.time.toISOString(),
@@ -46,7 +49,12 @@ function actorPhrase({ notification, actor }: NotificationRow): string {
   return others > 0 ? `${name} and ${others} ${others === 1 ? 'other' : 'others'}` : name
 }
 
-function notificationText(type: NotificationType, who: string, subject: string): string {
+/** The target type inside a collapse group '{n_type}:{target type}:{target id}'. */
+function targetTypeOf(groupKey: string): string {
+  return groupKey.split(':')[1] ?? ''
+}
+
+function notificationText(type: NotificationType, who: string, subject: string, targetType: string): string {
   switch (type) {
     case 'follow':
       return `${who} started following you`
@@ -56,6 +64,10 @@ function notificationText(type: NotificationType, who: string, subject: string):
       return `${who} started following your stack ${subject}`
     case 'comment':
       return `${who} replied to your comment on ${subject}`
+    case 'stack_comment':
+      return `${who} commented on your stack ${subject}`
+    case 'company_comment':
+      return `${who} commented on ${subject}`
     case 'comment_upvote':
       return `${who} upvoted your comment on ${subject}`
     case 'reason_vote':
@@ -67,6 +79,8 @@ function notificationText(type: NotificationType, who: string, subject: string):
     case 'stack_tool_added':
       return `${who} added ${subject}`
     case 'team_invite':
-      return `${who} added you to the ${subject} team`
+      return targetType === TEAM_INVITATION_TARGET
+        ? `${who} invited you to join the ${subject} team: the link is in your e-mail`
+        : `${who} added you to the ${subject} team`
   }
 }

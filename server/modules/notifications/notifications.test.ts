@@ -43,6 +43,20 @@ async function give(recipient: TestUser, actor: TestUser, targetId: number, subj
   )
 }
 
+/** A company with one admin and one plain member. */
+async function companyWithTeam(name: string) {
+  const admin = await buildUser(context.app)
+  const member = await buildUser(context.app)
+  const company = await buildCompany(context.app.db, {
+    name,
+    members: [
+      { userId: admin.id, role: 'admin' },
+      { userId: member.id, role: 'member' },
+    ],
+  })
+  return { admin, member, company }
+}
+
 let targetSequence = 1_000_000
 const nextTarget = () => ++targetSequence
 
@@ -97,16 +111,8 @@ describe('events create notifications', () => {
   })
 
   it("tells a company's team and a stack's owner when they are followed", async () => {
-    const admin = await buildUser(context.app)
-    const member = await buildUser(context.app)
+    const { admin, member, company } = await companyWithTeam('Acme Widgets')
     const follower = await buildUser(context.app)
-    const company = await buildCompany(context.app.db, {
-      name: 'Acme Widgets',
-      members: [
-        { userId: admin.id, role: 'admin' },
-        { userId: member.id, role: 'member' },
-      ],
-    })
     await toggleFollow(follower, 'company', company.id)
     for (const user of [admin, member]) {
       const [item] = await listOf(user)
@@ -159,6 +165,83 @@ describe('events create notifications', () => {
     ])
     const redirect = await author.client.get(list[1]!.url)
     expect(redirect.headers.location).toBe(`/tools/${tool.slug}`)
+  })
+
+  it("tells a stack's owner about new comments on it, collapsed, and nobody about a comment on a tool", async () => {
+    const owner = await buildUser(context.app)
+    const first = await buildUser(context.app)
+    const second = await buildUser(context.app)
+    const stack = await buildStack(context.app.db, { ownerUserId: owner.id, name: 'Side Project' })
+    const comment = (user: TestUser, type: string, id: number, body = 'Nice choice') =>
+      user.client.post('/api/v1/comments', { comment: { body, commentable_id: id, commentable_type: type } })
+    expect((await comment(owner, 'stack', stack.id, 'My own words')).status).toBe(200) // own comment: nothing
+    expect(await listOf(owner)).toEqual([])
+    expect((await comment(first, 'stack', stack.id)).status).toBe(200)
+    expect((await comment(second, 'stack', stack.id)).status).toBe(200)
+    const [item, ...rest] = await listOf(owner)
+    expect(rest).toEqual([])
+    expect(item).toMatchObject({
+      n_type: 'stack_comment',
+      content: `${second.username} and 1 other commented on your stack Side Project`,
+      icon: 'message-circle',
+    })
+    const redirect = await owner.client.get(item!.url)
+    expect(redirect.headers.location).toBe(`/${owner.username}/${stack.slug}`)
+
+    // a reply tells the parent's author (notifyReplied), not the stack's owner a second time
+    const [parent] = (await owner.client.get(`/api/v1/comments?commentable_type=stack&commentable_id=${stack.id}`))
+      .body as Array<{ id: number }>
+    await owner.client.post('/api/v1/notifications/set_read_all')
+    const reply = await first.client.post('/api/v1/comments/reply', {
+      comment: { parent_id: parent!.id, body: 'Reply', commentable_id: stack.id, commentable_type: 'stack' },
+    })
+    expect(reply.status).toBe(200)
+    expect((await listOf(owner)).filter((entry) => !entry.read)).toEqual([
+      expect.objectContaining({
+        n_type: 'comment',
+        content: `${first.username} replied to your comment on Side Project`,
+      }),
+    ])
+
+    const tool = await buildTool(context.app.db)
+    const before = await context.app.db.$count(notifications)
+    expect((await comment(first, 'tool', tool.id)).status).toBe(200)
+    expect(await context.app.db.$count(notifications)).toBe(before)
+  })
+
+  it("tells a company's admins, not its plain members, about comments on its page and its stacks", async () => {
+    const { admin, member, company } = await companyWithTeam('Acme Rockets')
+    const visitor = await buildUser(context.app)
+    const stack = await buildStack(context.app.db, { ownerCompanyId: company.id, name: 'Launch Stack' })
+    const onPage = await visitor.client.post('/api/v1/comments', {
+      comment: { body: 'Hiring?', commentable_id: company.id, commentable_type: 'company' },
+    })
+    expect(onPage.status).toBe(200)
+    const onStack = await visitor.client.post('/api/v1/comments', {
+      comment: { body: 'Why Rust?', commentable_id: stack.id, commentable_type: 'stack' },
+    })
+    expect(onStack.status).toBe(200)
+    expect((await listOf(admin)).map((item) => [item.n_type, item.content])).toEqual([
+      ['stack_comment', `${visitor.username} commented on your stack Launch Stack`],
+      ['company_comment', `${visitor.username} commented on Acme Rockets`],
+    ])
+    expect(await listOf(member)).toEqual([])
+    const [, pageItem] = await listOf(admin)
+    expect((await admin.client.get(pageItem!.url)).headers.location).toBe(`/companies/${company.slug}`)
+  })
+
+  it('leaves out comment notifications the owner switched off', async () => {
+    const owner = await buildUser(context.app)
+    const commenter = await buildUser(context.app)
+    const stack = await buildStack(context.app.db, { ownerUserId: owner.id })
+    const saved = await owner.client.post('/api/v1/notifications/settings', { types: { stack_comment: false } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.types).toMatchObject({ stack_comment: false, company_comment: true, comment: true })
+    const answer = await commenter.client.post('/api/v1/comments', {
+      comment: { body: 'Muted', commentable_id: stack.id, commentable_type: 'stack' },
+    })
+    expect(answer.status).toBe(200)
+    expect(await listOf(owner)).toEqual([])
   })
 
   it('tells the author of a pro about an up-vote, not about a down-vote', async () => {

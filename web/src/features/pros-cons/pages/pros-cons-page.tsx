@@ -7,6 +7,7 @@ import {
   PROS_CONS_EXPLAINER,
   PROS_CONS_SCROLL_OFFSET_PX,
   PROS_CONS_SCROLL_THRESHOLD_PX,
+  PROS_CONS_TITLE,
   type ProsConsTool,
 } from '#contracts/reasons.ts'
 import type { CurrentUser } from '#contracts/users.ts'
@@ -39,7 +40,7 @@ function isNearBottom() {
 }
 
 export default function ProsConsPage() {
-  useDocumentTitle(PROS_CONS_EXPLAINER.title)
+  useDocumentTitle(PROS_CONS_TITLE)
   const { user, isLoading: isUserLoading } = useCurrentUser()
   const viewerId = user?.id ?? null
   const list = useInfiniteQuery({ ...prosConsQuery(viewerId), enabled: !isUserLoading })
@@ -96,8 +97,11 @@ export default function ProsConsPage() {
       <div className="mx-auto max-w-4xl px-4 pt-8 pb-24 sm:px-6 sm:py-10">
         <Header user={user} isLoading={isUserLoading} />
         <section className="mt-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-700 px-6 py-5 text-white shadow-sm">
-          <h1 className="text-2xl font-semibold">{PROS_CONS_EXPLAINER.title}</h1>
-          <p className="mt-1 text-brand-50">{PROS_CONS_EXPLAINER.text}</p>
+          {/* spec §2: the explainer verbatim, one string; only the page's name stands out */}
+          <h1 className="text-lg leading-snug text-brand-50" data-testid="pros-cons-explainer">
+            <span className="text-2xl font-semibold text-white">{PROS_CONS_TITLE}</span>
+            {PROS_CONS_EXPLAINER.slice(PROS_CONS_TITLE.length)}
+          </h1>
         </section>
 
         <div className="mt-6 space-y-6" data-testid="pros-cons-list">
