@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type Listen, type ListenerTiming, PostgresListener } from './pg-listener.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -18,15 +19,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** Listener for PostgreSQL NOTIFY payloads on a channel; returns an unsubscribe function. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+export type { Listen, ListenOptions } from './pg-listener.ts'
 
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   /** Runs pending migrations. */
   migrate(): Promise<void>
-  /** LISTEN on a channel (PostgreSQL: a dedicated connection; PGlite: in-process). */
+  /**
+   * LISTEN on a channel (PostgreSQL: one dedicated connection, reconnected after a drop, when `onReconnect` tells the
+   * subscriber to catch up; PGlite: in-process, never dropped).
+   */
   listen: Listen
   /** NOTIFY on a channel, so every instance's listeners hear it. */
   notify(channel: string, payload: string): Promise<void>
@@ -73,34 +76,25 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
   }
 }
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number; listenerTiming?: Partial<ListenerTiming> } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20 })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Db
-  const listeners = new Set<pg.Client>()
+  const listener = new PostgresListener(connectionString, options.listenerTiming)
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
-    listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString })
-      await client.connect()
-      listeners.add(client)
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '')
-      })
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      return async () => {
-        listeners.delete(client)
-        await client.end()
-      }
-    },
+    listen: listener.listen,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
     close: async () => {
-      await Promise.all([...listeners].map((client) => client.end()))
+      await listener.close()
       await pool.end()
     },
   }

@@ -2,6 +2,7 @@
 // once, retried with exponential backoff, never lost when a worker dies between claiming and sending.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Listen } from '../../db/client.ts'
 import { mailOutbox } from '../../db/schema/index.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp-receiver.ts'
@@ -10,6 +11,8 @@ import { backoffDelay, enqueueMail } from './mail.service.ts'
 import { createMailWorker, domainOf, type MailWorker, type MailWorkerOptions } from './mail-worker.ts'
 
 let ctx: TestContext
+/** Which database this run uses (TEST_DATABASE_URL selects PostgreSQL), known before the app is built. */
+const databaseKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite')
 let receiver: SmtpReceiver
 const workers: MailWorker[] = []
 
@@ -250,6 +253,41 @@ describe('the mail worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(receiver.messages).toHaveLength(1)
   })
+
+  it('looks for mail once its LISTEN connection is back, since NOTIFYs sent meanwhile reached nobody', async () => {
+    let reconnect: (() => void) | undefined
+    // a LISTEN that hears nothing, as while its connection is down; onReconnect is what it calls once back
+    const deaf: Listen = async (_channel, _onPayload, options) => {
+      reconnect = options?.onReconnect
+      return async () => {}
+    }
+    const running = worker({ listen: deaf, pollMs: 600_000 })
+    await running.start()
+    const row = await enqueueMail(ctx.app.db, message({ subject: 'Queued while deaf' }))
+    expect(reconnect).toBeTypeOf('function')
+    reconnect!()
+    const [received] = await receiver.waitFor(1)
+    expect(received!.subject).toBe('Queued while deaf')
+    await running.stop() // settles the message in flight
+    expect((await rowOf(row!.id)).status).toBe('sent')
+  })
+
+  it.skipIf(databaseKind() !== 'postgres')(
+    'keeps waking up for new mail after its LISTEN backend is terminated on PostgreSQL',
+    async () => {
+      const running = worker({ listen: ctx.database.listen, pollMs: 600_000 })
+      await running.start()
+      const terminated = await ctx.app.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      )
+      expect((terminated as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0)
+      // queued during the outage or after it: either way it goes out now, not at the 10-minute poll
+      await enqueueMail(ctx.app.db, message({ subject: 'After the drop' }))
+      const [received] = await receiver.waitFor(1)
+      expect(received!.subject).toBe('After the drop')
+    },
+  )
 
   it('runs with the app when SMTP_URL is set and stops when the app closes', async () => {
     const withSmtp = await createTestApp({ smtpUrl: receiver.url })

@@ -155,7 +155,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     async start() {
       if (started || stopping) return
       started = true
-      if (options.listen) unlisten = await options.listen(MAIL_CHANNEL, poke)
+      if (options.listen) {
+        unlisten = await options.listen(MAIL_CHANNEL, poke, {
+          // mail queued while the LISTEN connection was down woke nobody: look once now, not at the next poll
+          onReconnect: poke,
+          onError: (error) => log.warn({ err: error.message }, 'mail worker lost its LISTEN connection; reconnecting'),
+        })
+      }
       loop = run()
       log.info({ workerId: id }, 'mail worker started')
     },

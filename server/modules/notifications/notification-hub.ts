@@ -35,9 +35,16 @@ export class NotificationHub {
   /** Starts listening on first use; later calls wait for the same LISTEN. */
   async start(): Promise<void> {
     if (this.#closed) throw new Error('notification hub is closed')
-    this.#listening ??= this.#database.listen(NOTIFICATIONS_CHANNEL, (payload) => {
-      void this.#deliver(payload).catch(this.#log)
-    })
+    this.#listening ??= this.#database.listen(
+      NOTIFICATIONS_CHANNEL,
+      (payload) => {
+        void this.#deliver(payload).catch(this.#log)
+      },
+      {
+        onReconnect: () => void this.#resync().catch(this.#log),
+        onError: this.#log,
+      },
+    )
     try {
       await this.#listening
     } catch (error) {
@@ -80,6 +87,19 @@ export class NotificationHub {
         this.#log(error)
       }
     }
+  }
+
+  /**
+   * After the LISTEN connection came back: whatever was NOTIFYed meanwhile was missed, so every open stream gets
+   * fresh counts, which tells the page to refetch its notifications (use-notification-stream.ts).
+   */
+  async #resync(): Promise<void> {
+    await Promise.all(
+      [...this.#connections].map(async ([userId, set]) => {
+        const counts = await this.#loaders.loadCounts(userId)
+        for (const connection of set) connection.send('counts', counts)
+      }),
+    )
   }
 
   async #deliver(payload: string): Promise<void> {

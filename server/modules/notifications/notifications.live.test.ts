@@ -1,6 +1,7 @@
 // Live delivery over server-sent events, through real listening servers (app.inject cannot hold a stream open):
 // in-process on either database, and across two app instances on one PostgreSQL database (TEST_DATABASE_URL).
 import crypto from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type App, buildApp } from '../../app.ts'
@@ -214,16 +215,40 @@ describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL database', ()
     await dropper.end()
   })
 
-  it('delivers a notification written through one instance to a stream open on the other', async () => {
+  /** alice's page is served by the second instance; bob acts through the first. */
+  async function alicePageAndBob() {
     const alice = await buildUser(first.app)
     const bob = await buildUser(first.app)
-    // alice's page is served by the second instance; bob acts through the first
     const stream = await EventStreamClient.open(secondUrl, alice.client.cookie!)
     streams.push(stream)
     await stream.next('counts', 0)
+    return { alice, bob, stream }
+  }
+
+  async function expectFollowDelivered(stream: EventStreamClient, alice: TestUser, bob: TestUser) {
     const before = stream.events.length
     expect((await follow(bob, alice.id)).status).toBe(200)
     const { data } = await stream.next('notification', before)
     expect(data.notification).toMatchObject({ n_type: 'follow', content: `${bob.username} started following you` })
+  }
+
+  it('delivers a notification written through one instance to a stream open on the other', async () => {
+    const { alice, bob, stream } = await alicePageAndBob()
+    await expectFollowDelivered(stream, alice, bob)
+  })
+
+  it('survives its LISTEN backend being terminated: the page is told to refetch, and later notifications arrive', async () => {
+    const { alice, bob, stream } = await alicePageAndBob()
+    const before = stream.events.length
+    // what a PostgreSQL restart or a connection-killing proxy does to the instances' listening connections
+    const terminated = await first.app.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    )
+    expect((terminated as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0)
+    // back on LISTEN, the instance sends fresh counts to every open stream (NOTIFYs in the gap were missed), which
+    // makes the page refetch its notifications; bounded by the reconnect backoff, not by the spec's second
+    await stream.next('counts', before, 10_000)
+    await expectFollowDelivered(stream, alice, bob)
   })
 })
