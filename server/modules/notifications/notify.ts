@@ -9,6 +9,9 @@ import { notificationSettings, notifications } from '../../db/schema/index.ts'
 /** The PostgreSQL NOTIFY channel live delivery listens on (server/modules/notifications/notification-hub.ts). */
 export const NOTIFICATIONS_CHANNEL = 'stackatlas_notifications'
 
+/** A team_invite about an invitation by e-mail (not yet on the team) rather than about being added to it. */
+export const TEAM_INVITATION_TARGET = 'team_invitation'
+
 /** One actor doing the same thing to the same target again within this window tells the recipient nothing new. */
 export const REPEAT_WINDOW_HOURS = 24
 /** Distinct actors remembered on a collapsed notification (the count keeps going past it). */

@@ -159,6 +159,12 @@ export async function deleteOpenInvitations(db: Db, companyId: number) {
     .where(and(eq(companyInvitations.companyId, companyId), isNull(companyInvitations.acceptedAt)))
 }
 
+/** The account registered with this address (any case), if one is. */
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  return row ?? null
+}
+
 export async function findUserForTeam(db: Db, userId: number) {
   const [row] = await db
     .select({ id: users.id, username: users.username, name: users.name, email: users.email, image: users.image })

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { findCompanyById } from '../companies/companies.queries.ts'
-import { notify } from '../notifications/notify.ts'
+import { notify, TEAM_INVITATION_TARGET } from '../notifications/notify.ts'
 import { newInvitationNonce, signInvitationToken, verifyInvitationToken } from './invitation-token.ts'
 import { enqueueInvitationMail, enqueueMemberAddedMail } from './team-mail.ts'
 import {
@@ -38,6 +38,7 @@ import {
   findMember,
   findMemberByUser,
   findOpenInvitationByEmail,
+  findUserByEmail,
   findUserForTeam,
   type InvitationRow,
   insertInvitation,
@@ -116,7 +117,32 @@ export async function inviteByEmail(
       token: tokenFor(config.authSecret, invitation),
       invitationId: invitation.id,
     })
+    await notifyRegisteredInvitee(tx, actor, company, invitation)
     return invitation
+  })
+}
+
+/**
+ * Issue 5: "invites you to a team" is a notification too, when the address belongs to an account. It names the team
+ * and says the link is in the e-mail; it never carries the link itself: addresses are not verified at sign-up, so an
+ * account holding an address proves nothing, and the link (a credential) goes only to the mailbox (decision 015).
+ */
+async function notifyRegisteredInvitee(
+  tx: Db,
+  actor: SessionUser,
+  company: { id: number; slug: string; name: string; imageUrl: string | null },
+  invitation: InvitationRow,
+) {
+  const invitee = await findUserByEmail(tx, invitation.email)
+  if (!invitee) return
+  await notify(tx, {
+    recipientId: invitee.id,
+    type: 'team_invite',
+    actorId: actor.id,
+    target: { type: TEAM_INVITATION_TARGET, id: invitation.id },
+    path: `/companies/${company.slug}`,
+    subject: company.name,
+    imageUrl: company.imageUrl,
   })
 }
 
@@ -146,6 +172,7 @@ export async function resendInvitation(
       token: tokenFor(config.authSecret, invitation),
       invitationId: invitation.id,
     })
+    await notifyRegisteredInvitee(tx, actor, company, invitation)
     return invitation
   })
 }

@@ -198,6 +198,39 @@ describe('POST /api/v1/company_owner_invites', () => {
     expect(days).toBeLessThanOrEqual(7)
   })
 
+  it('notifies the account registered with the invited address, in the same transaction, without the link', async () => {
+    const admin = await buildUser(ctx.app)
+    const invitee = await buildUser(ctx.app)
+    const company = await team({ admins: [admin], name: `Hooli ${process.pid}` })
+    const { invite: pending } = await invite(admin, company.id, invitee.email.toUpperCase())
+    const rows = await ctx.app.db.select().from(notifications).where(eq(notifications.recipientId, invitee.id))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      type: 'team_invite',
+      actorId: admin.id,
+      groupKey: `team_invite:team_invitation:${pending.id}`,
+      targetPath: `/companies/${company.slug}`,
+    })
+    const bell = await invitee.client.get('/api/v1/notifications/index?page=1')
+    expect(bell.body.notifications[0].content).toBe(
+      `${admin.username} invited you to join the ${company.name} team: the link is in your e-mail`,
+    )
+    // the signed link is a credential for the mailbox; an account with the address (unverified) never sees it
+    expect(JSON.stringify(bell.body)).not.toContain('token=')
+    // an address nobody registered notifies nobody, and a refused invite (already on the team) notifies nobody
+    const stranger = address()
+    await invite(admin, company.id, stranger)
+    const member = await buildUser(ctx.app)
+    await ctx.app.db.insert(companyMembers).values({ companyId: company.id, userId: member.id, role: 'member' })
+    const refused = await admin.client.post('/api/v1/company_owner_invites', {
+      company_id: company.id,
+      email: member.email,
+      role: 'member',
+    })
+    expect(refused.status).toBe(409)
+    expect(await ctx.app.db.select().from(notifications).where(eq(notifications.recipientId, member.id))).toEqual([])
+  })
+
   it('renews an open invitation to the same address: same entry, new role, and only the new link works', async () => {
     const admin = await buildUser(ctx.app)
     const company = await team({ admins: [admin] })
@@ -472,7 +505,12 @@ describe('POST /api/v1/company_owners/invite', () => {
       image_url: null,
       role: 'member',
     })
-    const [notification] = await ctx.app.db.select().from(notifications).where(eq(notifications.recipientId, user.id))
+    const [notification] = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, user.id))
+      .orderBy(desc(notifications.id))
+      .limit(1)
     expect(notification).toMatchObject({ type: 'team_invite', targetPath: `/companies/${company.slug}/team` })
     const bell = await user.client.get('/api/v1/notifications/index?page=1')
     expect(bell.body.notifications[0].content).toMatch(new RegExp(`added you to the ${company.name} team$`))
