@@ -16,6 +16,10 @@ export const CurrentUser = z
     impersonated: z.boolean(),
     popularity: z.number().int(),
     has_personal_github_install: z.boolean(),
+    /** False for accounts made through GitHub that never set one: settings offer to set it. */
+    has_password: z.boolean(),
+    /** The weekly newsletter ('Yup, Subscribe me' in onboarding), changed in profile settings. */
+    weekly_digest_subscribed: z.boolean(),
     onboarded: z.boolean(),
     /** The newest notifications for the bell menu (MENU_SIZE, contracts/notifications.ts). */
     notifications: z.array(Notification),
@@ -41,18 +45,40 @@ export const NAME_MAX = 60
 export const UpdateProfileBody = z.object({
   name: z.string().trim().min(1, "can't be blank").max(NAME_MAX, `is too long (maximum is ${NAME_MAX} characters)`),
   username: Username,
+  /** The weekly newsletter; left as it is when absent. */
+  weekly_digest_subscribed: z.boolean().optional(),
 })
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>
 
-export const ChangeEmailBody = z.object({ email: z.string().trim().email('is invalid') })
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+/**
+ * Changing the e-mail address: the current password proves it is the account's owner; accounts without a password
+ * (made through GitHub) leave it out and need a recent sign-in instead (docs/decisions/024-account-changes.md).
+ */
+export const ChangeEmailBody = z.object({
+  email: z.string().trim().email('is invalid'),
+  current_password: z.string().max(PASSWORD_MAX, `is too long (maximum is ${PASSWORD_MAX} characters)`).optional(),
+})
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>
 
-export const PASSWORD_MIN = 8
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `is too short (minimum is ${PASSWORD_MIN} characters)`)
+  .max(PASSWORD_MAX, `is too long (maximum is ${PASSWORD_MAX} characters)`)
+
 export const ChangePasswordBody = z.object({
-  current_password: z.string().min(1, "can't be blank"),
-  new_password: z
-    .string()
-    .min(PASSWORD_MIN, `is too short (minimum is ${PASSWORD_MIN} characters)`)
-    .max(128, 'is too long (maximum is 128 characters)'),
+  current_password: z.string().min(1, "can't be blank").max(PASSWORD_MAX, 'is incorrect'),
+  new_password: NewPassword,
 })
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
+
+/** A first password for an account made through GitHub (needs a recent sign-in). */
+export const SetPasswordBody = z.object({ new_password: NewPassword })
+export type SetPasswordBody = z.infer<typeof SetPasswordBody>
+
+/** How recent a sign-in must be for an account without a password to change its e-mail or set a password. */
+export const FRESH_SIGN_IN_MINUTES = 10
+/** error_msg of the 403 that asks an account without a password to sign in again first. */
+export const REAUTHENTICATE = 'reauthenticate'

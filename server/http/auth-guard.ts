@@ -18,6 +18,9 @@ export interface SessionUser {
   impersonated: boolean
   isAdmin: boolean
   isModerator: boolean
+  /** The session behind the cookie: settings sign out the others and ask for a recent sign-in. */
+  sessionId: number
+  sessionCreatedAt: Date
 }
 
 declare module 'fastify' {
@@ -56,6 +59,8 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
     impersonated: Boolean((result.session as { impersonatedBy?: unknown }).impersonatedBy),
     isAdmin: role === 'admin',
     isModerator: role === 'moderator' || role === 'admin',
+    sessionId: Number(result.session.id),
+    sessionCreatedAt: new Date(result.session.createdAt),
   }
 }
 

@@ -11,6 +11,7 @@ export function presentCurrentUser(input: {
   companies: Awaited<ReturnType<typeof listUserCompanies>>
   personalStacks: Awaited<ReturnType<typeof listPersonalStacks>>
   hasGithub: boolean
+  hasPassword: boolean
   notifications: Notification[]
   notificationCounts: NotificationCounts
 }): CurrentUser {
@@ -27,6 +28,8 @@ export function presentCurrentUser(input: {
     impersonated: session.impersonated,
     popularity: profile.popularity,
     has_personal_github_install: input.hasGithub,
+    has_password: input.hasPassword,
+    weekly_digest_subscribed: profile.weeklyDigestSubscribed,
     onboarded: profile.onboardedAt !== null,
     notifications: input.notifications,
     // No event makes a sticky notification (site-wide announcements): docs/decisions/010-notifications.md

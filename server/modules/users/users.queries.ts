@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { accounts, companies, companyMembers, stacks, users } from '../../db/schema/index.ts'
+import { accounts, companies, companyMembers, sessions, stacks, users } from '../../db/schema/index.ts'
 
 export async function findUserProfile(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -42,4 +42,31 @@ export async function listPersonalStacks(db: Db, userId: number) {
 export async function countPersonalStacks(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(stacks).where(eq(stacks.ownerUserId, userId))
   return row?.value ?? 0
+}
+
+/** The hash of the user's password, or null for an account made through GitHub that never set one. */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+    .limit(1)
+  return row?.password ?? null
+}
+
+export async function isEmailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+  return Boolean(row)
+}
+
+/** Signs the user out everywhere but the session making the request. */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+}
+
+export async function saveNewsletterSubscription(db: Db, userId: number, subscribed: boolean): Promise<void> {
+  await db.update(users).set({ weeklyDigestSubscribed: subscribed, updatedAt: new Date() }).where(eq(users.id, userId))
 }

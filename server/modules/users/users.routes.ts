@@ -1,22 +1,38 @@
 // The signed-in user's own record and settings (name, username, e-mail, password).
 import { fromNodeHeaders } from 'better-auth/node'
-import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MENU_SIZE } from '#contracts/notifications.ts'
-import { ChangeEmailBody, ChangePasswordBody, CurrentUserResponse, UpdateProfileBody } from '#contracts/users.ts'
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  CurrentUserResponse,
+  SetPasswordBody,
+  UpdateProfileBody,
+} from '#contracts/users.ts'
 import { isHandleAvailable } from '../../auth/handles.ts'
-import { users } from '../../db/schema/index.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
-import { badRequest, fieldError } from '../../http/errors.ts'
+import { fieldError } from '../../http/errors.ts'
 import { presentNotification } from '../notifications/notifications.presenter.ts'
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
 import { presentCurrentUser } from './users.presenter.ts'
-import { findUserProfile, hasGithubAccount, listPersonalStacks, listUserCompanies } from './users.queries.ts'
+import {
+  findPasswordHash,
+  findUserProfile,
+  hasGithubAccount,
+  listPersonalStacks,
+  listUserCompanies,
+  saveNewsletterSubscription,
+} from './users.queries.ts'
+import { changeEmail, changePassword, setFirstPassword } from './users.service.ts'
 
 const Ok = z.object({ ok: z.literal(true) })
+const IMPERSONATED = 'Impersonated users are not allowed to change settings'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The e-mail and password routes check a password: few tries per address, like sign-in.
+  const rateLimit = app.config.rateLimitEnabled ? { max: 10, timeWindow: '15 minutes' } : false
+
   app.get(
     '/api/v1/users/current',
     { schema: { tags: ['users'], summary: 'The signed-in user, or null', response: { 200: CurrentUserResponse } } },
@@ -24,14 +40,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       const session = await request.sessionUser()
       if (!session) return { user: null }
-      const [profile, companies, personalStacks, hasGithub, notifications, notificationCounts] = await Promise.all([
-        findUserProfile(app.db, session.id),
-        listUserCompanies(app.db, session.id),
-        listPersonalStacks(app.db, session.id),
-        hasGithubAccount(app.db, session.id),
-        listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
-        countNotifications(app.db, session.id),
-      ])
+      const [profile, companies, personalStacks, hasGithub, passwordHash, notifications, notificationCounts] =
+        await Promise.all([
+          findUserProfile(app.db, session.id),
+          listUserCompanies(app.db, session.id),
+          listPersonalStacks(app.db, session.id),
+          hasGithubAccount(app.db, session.id),
+          findPasswordHash(app.db, session.id),
+          listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
+          countNotifications(app.db, session.id),
+        ])
       if (!profile) return { user: null }
       return {
         user: presentCurrentUser({
@@ -40,6 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           companies,
           personalStacks,
           hasGithub,
+          hasPassword: passwordHash !== null,
           notifications: notifications.map(presentNotification),
           notificationCounts,
         }),
@@ -53,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], summary: 'Change name and username', body: UpdateProfileBody, response: { 200: Ok } },
     },
     async (request) => {
-      const user = await requireRealUser(request, 'Impersonated users are not allowed to change settings')
+      const user = await requireRealUser(request, IMPERSONATED)
       const username = request.body.username.toLowerCase()
       if (username !== user.username && !(await isHandleAvailable(app.db, username))) {
         throw fieldError('username', 'is already taken')
@@ -63,46 +82,65 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: { name: request.body.name, username, displayUsername: request.body.username } as never,
         headers: fromNodeHeaders(request.headers),
       })
+      if (request.body.weekly_digest_subscribed !== undefined) {
+        await saveNewsletterSubscription(app.db, user.id, request.body.weekly_digest_subscribed)
+      }
       return { ok: true as const }
     },
   )
 
   app.post(
     '/api/v1/users/email',
-    { schema: { tags: ['users'], summary: 'Change e-mail address', body: ChangeEmailBody, response: { 200: Ok } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change e-mail address (current password, or a recent sign-in without one); signs out other sessions',
+        body: ChangeEmailBody,
+        response: { 200: Ok },
+      },
+      config: { rateLimit },
+    },
     async (request) => {
-      const user = await requireRealUser(request, 'Impersonated users are not allowed to change settings')
-      const email = request.body.email.toLowerCase()
-      const [taken] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email), ne(users.id, user.id)))
-      if (taken) throw fieldError('email', 'has already been taken')
-      await app.db
-        .update(users)
-        .set({ email, emailVerified: false, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
+      const user = await requireRealUser(request, IMPERSONATED)
+      await changeEmail(app.auth, app.db, user, request.body, app.config.siteName)
       return { ok: true as const }
     },
   )
 
   app.post(
     '/api/v1/users/password',
-    { schema: { tags: ['users'], summary: 'Change password', body: ChangePasswordBody, response: { 200: Ok } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change password with the current one; signs out other sessions',
+        body: ChangePasswordBody,
+        response: { 200: Ok },
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      await requireRealUser(request, IMPERSONATED)
+      const headers = await changePassword(app.auth, fromNodeHeaders(request.headers), request.body)
+      // Better Auth replaced every session with a new one: this browser gets its cookie.
+      for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/v1/users/password/set',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set a first password (accounts made through GitHub; needs a recent sign-in)',
+        body: SetPasswordBody,
+        response: { 200: Ok },
+      },
+      config: { rateLimit },
+    },
     async (request) => {
-      await requireRealUser(request, 'Impersonated users are not allowed to change settings')
-      try {
-        await app.auth.api.changePassword({
-          body: {
-            currentPassword: request.body.current_password,
-            newPassword: request.body.new_password,
-            revokeOtherSessions: false,
-          },
-          headers: fromNodeHeaders(request.headers),
-        })
-      } catch {
-        throw badRequest('Current password is incorrect', { current_password: ['is incorrect'] })
-      }
+      const user = await requireRealUser(request, IMPERSONATED)
+      await setFirstPassword(app.auth, app.db, user, fromNodeHeaders(request.headers), request.body.new_password)
       return { ok: true as const }
     },
   )

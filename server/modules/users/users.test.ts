@@ -1,13 +1,58 @@
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox, sessions, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
-import { buildUser } from '../../test/factories.ts'
+import { buildUser, type TestUser } from '../../test/factories.ts'
+import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 
 let ctx: TestContext
+let github: FakeGithub
 beforeAll(async () => {
-  ctx = await createTestApp()
+  github = await startFakeGithub()
+  ctx = await createTestApp({ github: FAKE_GITHUB_CLIENT })
 })
-afterAll(() => ctx.close())
+afterAll(async () => {
+  await ctx.close()
+  await github.close()
+})
+
+let nextGithubId = 7_000_000
+
+/** An account made through GitHub (no password), signed in just now. */
+async function buildGithubUser() {
+  const id = nextGithubId++
+  const email = `hub-${id}@example.test`
+  const result = await signInWithGithub(ctx.app, github, { id, login: `hub${id}`, name: `Hub ${id}`, email })
+  const current = await result.client.get('/api/v1/users/current')
+  return { id: current.body.user.id as number, email, client: result.client }
+}
+
+/** Makes every session of the user look as if it was signed in an hour ago. */
+async function ageSessions(userId: number) {
+  await ctx.app.db
+    .update(sessions)
+    .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+    .where(eq(sessions.userId, userId))
+}
+
+/** A second browser of the same person, signed in with e-mail and password. */
+async function signInElsewhere(user: TestUser) {
+  const response = await new TestClient(ctx.app).post('/api/auth/sign-in/email', {
+    email: user.email,
+    password: user.password,
+  })
+  expect(response.status).toBe(200)
+  const cookie = [response.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ')
+  return new TestClient(ctx.app, cookie)
+}
+
+async function isSignedIn(client: TestClient) {
+  return (await client.get('/api/v1/users/current')).body.user !== null
+}
 
 describe('current user', () => {
   it('answers {user: null} when signed out', async () => {
@@ -91,11 +136,201 @@ describe('settings', () => {
     expect(signIn.status).toBe(200)
   })
 
+  it('answers 400 with a field error for a wrong current password, and changes nothing', async () => {
+    const user = await buildUser(ctx.app)
+    const response = await user.client.post('/api/v1/users/password', {
+      current_password: 'not-my-password',
+      new_password: 'a-new-password',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields).toEqual({ current_password: ['is incorrect'] })
+    expect(await isSignedIn(user.client)).toBe(true)
+  })
+
+  it('signs out every other session on a password change and keeps this browser signed in', async () => {
+    const user = await buildUser(ctx.app)
+    const elsewhere = await signInElsewhere(user)
+    const response = await user.client.post('/api/v1/users/password', {
+      current_password: user.password,
+      new_password: 'another-new-password',
+    })
+    expect(response.status).toBe(200)
+    expect(await isSignedIn(elsewhere)).toBe(false)
+    // Better Auth replaced the sessions: the response carries this browser's new cookie
+    const renewed = new TestClient(
+      ctx.app,
+      [response.headers['set-cookie']]
+        .flat()
+        .map((c) => String(c).split(';')[0])
+        .join('; '),
+    )
+    expect(await isSignedIn(renewed)).toBe(true)
+  })
+
+  it('answers 400 no_password when an account made through GitHub tries to change a password it has not got', async () => {
+    const person = await buildGithubUser()
+    const response = await person.client.post('/api/v1/users/password', {
+      current_password: 'anything',
+      new_password: 'a-new-password',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error.error_msg).toBe('no_password')
+  })
+
+  it('answers 401 to every settings write when signed out', async () => {
+    const anonymous = new TestClient(ctx.app)
+    for (const [url, body] of [
+      ['/api/v1/users/email', { email: 'x@example.test', current_password: 'whatever' }],
+      ['/api/v1/users/password', { current_password: 'whatever', new_password: 'a-new-password' }],
+      ['/api/v1/users/password/set', { new_password: 'a-new-password' }],
+    ] as const) {
+      expect((await anonymous.post(url, body)).status).toBe(401)
+    }
+  })
+})
+
+describe('e-mail change', () => {
+  it('answers 400 when the current password is missing', async () => {
+    const user = await buildUser(ctx.app)
+    const response = await user.client.post('/api/v1/users/email', { email: 'new-missing@example.test' })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields).toEqual({ current_password: ["can't be blank"] })
+  })
+
+  it('answers 400 when the current password is wrong, and keeps the address', async () => {
+    const user = await buildUser(ctx.app)
+    const response = await user.client.post('/api/v1/users/email', {
+      email: 'new-wrong@example.test',
+      current_password: 'not-my-password',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields).toEqual({ current_password: ['is incorrect'] })
+    expect((await user.client.get('/api/v1/users/current')).body.user.email).toBe(user.email)
+  })
+
   it('refuses an e-mail already used by another account', async () => {
     const first = await buildUser(ctx.app)
     const second = await buildUser(ctx.app)
-    const response = await second.client.post('/api/v1/users/email', { email: first.email })
+    const response = await second.client.post('/api/v1/users/email', {
+      email: first.email,
+      current_password: second.password,
+    })
     expect(response.status).toBe(400)
     expect(response.body.error.fields).toEqual({ email: ['has already been taken'] })
+  })
+
+  it('changes the address with the current password: unverified, other sessions out, the old address told', async () => {
+    const user = await buildUser(ctx.app)
+    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
+    const elsewhere = await signInElsewhere(user)
+    const newEmail = `moved-${user.username}@example.test`
+    const response = await user.client.post('/api/v1/users/email', {
+      email: newEmail.toUpperCase(),
+      current_password: user.password,
+    })
+    expect(response.status).toBe(200)
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, user.id))
+    expect(row).toMatchObject({ email: newEmail, emailVerified: false })
+    expect(await isSignedIn(user.client)).toBe(true)
+    expect(await isSignedIn(elsewhere)).toBe(false)
+    const told = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'account.email_changed'), eq(mailOutbox.toAddress, user.email)))
+    expect(told).toHaveLength(1)
+    expect(told[0]!.textBody).toContain(newEmail)
+    const signIn = await new TestClient(ctx.app).post('/api/auth/sign-in/email', {
+      email: newEmail,
+      password: user.password,
+    })
+    expect(signIn.status).toBe(200)
+  })
+
+  it('lets an account made through GitHub change its address right after signing in, without a password', async () => {
+    const person = await buildGithubUser()
+    const response = await person.client.post('/api/v1/users/email', { email: `moved-${person.email}` })
+    expect(response.status).toBe(200)
+    expect((await person.client.get('/api/v1/users/current')).body.user.email).toBe(`moved-${person.email}`)
+  })
+
+  it('answers 403 reauthenticate to an account made through GitHub whose sign-in is not recent', async () => {
+    const person = await buildGithubUser()
+    await ageSessions(person.id)
+    const response = await person.client.post('/api/v1/users/email', { email: `stale-${person.email}` })
+    expect(response.status).toBe(403)
+    expect(response.body.error.error_msg).toBe('reauthenticate')
+    expect((await person.client.get('/api/v1/users/current')).body.user.email).toBe(person.email)
+  })
+})
+
+describe('setting a first password', () => {
+  it('lets an account made through GitHub set a password after a recent sign-in, then sign in with it', async () => {
+    const person = await buildGithubUser()
+    expect((await person.client.get('/api/v1/users/current')).body.user.has_password).toBe(false)
+    const response = await person.client.post('/api/v1/users/password/set', { new_password: 'my-first-password' })
+    expect(response.status).toBe(200)
+    expect((await person.client.get('/api/v1/users/current')).body.user.has_password).toBe(true)
+    const signIn = await new TestClient(ctx.app).post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: 'my-first-password',
+    })
+    expect(signIn.status).toBe(200)
+  })
+
+  it('answers 403 reauthenticate when the sign-in is not recent', async () => {
+    const person = await buildGithubUser()
+    await ageSessions(person.id)
+    const response = await person.client.post('/api/v1/users/password/set', { new_password: 'my-first-password' })
+    expect(response.status).toBe(403)
+    expect(response.body.error.error_msg).toBe('reauthenticate')
+  })
+
+  it('answers 409 when the account already has a password', async () => {
+    const user = await buildUser(ctx.app)
+    const response = await user.client.post('/api/v1/users/password/set', { new_password: 'my-first-password' })
+    expect(response.status).toBe(409)
+    expect(response.body.error.error_msg).toBe('password_already_set')
+  })
+
+  it('answers 400 with a field error for a short password', async () => {
+    const person = await buildGithubUser()
+    const response = await person.client.post('/api/v1/users/password/set', { new_password: 'short' })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields.new_password).toEqual(['is too short (minimum is 8 characters)'])
+  })
+})
+
+describe('newsletter', () => {
+  it('changes the weekly newsletter subscription with the profile', async () => {
+    const user = await buildUser(ctx.app)
+    expect((await user.client.get('/api/v1/users/current')).body.user.weekly_digest_subscribed).toBe(true)
+    const response = await user.client.post('/api/v1/users/profile', {
+      name: 'Quiet Person',
+      username: user.username,
+      weekly_digest_subscribed: false,
+    })
+    expect(response.status).toBe(200)
+    expect((await user.client.get('/api/v1/users/current')).body.user.weekly_digest_subscribed).toBe(false)
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 after 10 password attempts in 15 minutes', async () => {
+    const limited = await createTestApp({ rateLimitEnabled: true })
+    try {
+      const user = await buildUser(limited.app)
+      const statuses: number[] = []
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const response = await user.client.post('/api/v1/users/password', {
+          current_password: 'not-my-password',
+          new_password: 'a-new-password',
+        })
+        statuses.push(response.status)
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400))
+      expect(statuses[10]).toBe(429)
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -1,0 +1,122 @@
+// The account rules of settings: who may change the e-mail address or the password, and what else changes with them
+// (docs/decisions/024-account-changes.md).
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
+import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE } from '#contracts/users.ts'
+import type { Auth } from '../../auth/auth.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/index.ts'
+import type { SessionUser } from '../../http/auth-guard.ts'
+import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.ts'
+import { enqueueMail } from '../mail/mail.service.ts'
+import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther } from './users.queries.ts'
+
+/**
+ * Proves the request comes from the account's owner: the current password when the account has one, otherwise a
+ * sign-in (GitHub) of the last FRESH_SIGN_IN_MINUTES, so a stolen or forgotten-open session is not enough.
+ */
+async function assertOwnerConfirmed(auth: Auth, db: Db, user: SessionUser, currentPassword: string | undefined) {
+  const hash = await findPasswordHash(db, user.id)
+  if (hash) {
+    if (!currentPassword) throw fieldError('current_password', "can't be blank")
+    const context = await auth.$context
+    if (!(await context.password.verify({ hash, password: currentPassword }))) {
+      throw fieldError('current_password', 'is incorrect')
+    }
+    return
+  }
+  assertRecentSignIn(user)
+}
+
+export function assertRecentSignIn(user: SessionUser, now = Date.now()) {
+  if (now - user.sessionCreatedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000) return
+  throw new HttpError(
+    403,
+    'forbidden',
+    `Sign in with GitHub again to confirm it's you, then try again within ${FRESH_SIGN_IN_MINUTES} minutes.`,
+    { errorMsg: REAUTHENTICATE },
+  )
+}
+
+/**
+ * A new sign-in address: not yet verified, every other session signed out, and the old address told (so a change
+ * its owner did not make does not go unnoticed).
+ */
+export async function changeEmail(
+  auth: Auth,
+  db: Db,
+  user: SessionUser,
+  input: { email: string; current_password?: string },
+  siteName: string,
+) {
+  const email = input.email.toLowerCase()
+  await assertOwnerConfirmed(auth, db, user, input.current_password)
+  if (email === user.email.toLowerCase()) throw fieldError('email', 'is already your e-mail address')
+  if (await isEmailTakenByOther(db, email, user.id)) throw fieldError('email', 'has already been taken')
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ email, emailVerified: false, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await deleteOtherSessions(tx, user.id, user.sessionId)
+    await enqueueMail(tx, {
+      to: user.email,
+      kind: 'account.email_changed',
+      subject: `Your ${siteName} e-mail address was changed`,
+      text: [
+        `Hi ${user.name || user.username},`,
+        '',
+        `The e-mail address of your ${siteName} account @${user.username} was changed to ${email}, and every other`,
+        'session was signed out.',
+        '',
+        'If you did not do this, reply to this message at once.',
+      ].join('\n'),
+    })
+  })
+}
+
+/** Better Auth's error code, when it is one of its API errors. */
+function authErrorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined
+}
+
+/**
+ * A new password with the current one; every other session is signed out, and this one gets a new cookie (Better
+ * Auth replaces all sessions). Answers the response headers that carry the cookie.
+ */
+export async function changePassword(
+  auth: Auth,
+  headers: Headers,
+  input: { current_password: string; new_password: string },
+): Promise<Headers> {
+  try {
+    const result = await auth.api.changePassword({
+      body: { currentPassword: input.current_password, newPassword: input.new_password, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    })
+    return result.headers
+  } catch (error) {
+    const code = authErrorCode(error)
+    if (code === 'INVALID_PASSWORD') {
+      throw badRequest('Current password is incorrect', { current_password: ['is incorrect'] })
+    }
+    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+      throw badRequest('Your account has no password yet: set one first.', undefined, 'no_password')
+    }
+    throw error
+  }
+}
+
+/** A first password for an account made through GitHub: only after a recent sign-in; other sessions sign out. */
+export async function setFirstPassword(
+  auth: Auth,
+  db: Db,
+  user: SessionUser,
+  headers: Headers,
+  newPassword: string,
+): Promise<void> {
+  if (await findPasswordHash(db, user.id)) {
+    throw conflict('Your account already has a password: change it with the current one.', 'password_already_set')
+  }
+  assertRecentSignIn(user)
+  await auth.api.setPassword({ body: { newPassword }, headers })
+  await deleteOtherSessions(db, user.id, user.sessionId)
+}
