@@ -29,8 +29,14 @@ export function isGithubUrl(value: string): boolean {
   return /^(https?:\/\/)?(www\.)?github\.com\//i.test(value.trim())
 }
 
+/** The spec's rule (§5) as a field error, so a missing, repeated or over-long url reads 'Url format is invalid.' */
+const SCAN_URL_FIELD_ERROR = 'format is invalid'
+
 export const AnalyzeQuery = z.object({
-  url: z.string().max(4096).describe('Website or repository URL: https://example.com, https://github.com/owner/repo'),
+  url: z
+    .string({ error: SCAN_URL_FIELD_ERROR })
+    .max(256, SCAN_URL_FIELD_ERROR)
+    .describe('Website or repository URL (2-256 characters): https://example.com, https://github.com/owner/repo'),
 })
 
 export const ScanState = z.enum(['scanning', 'done', 'failed'])
@@ -49,6 +55,11 @@ export const ScannedTool = z
     version: z.string().nullable(),
     /** Provenance: a file ('apps/api/package.json') or a page signal ('meta generator', 'header server'). */
     sources: z.array(z.string()),
+    /**
+     * How sure the scan is, 0-100: 100 for a file that names the tool, a website fingerprint's own confidence
+     * (Wappalyzer patterns may count for less than 100; matches under 50 are dropped). The highest of its signals.
+     */
+    confidence: z.number().int().min(0).max(100),
   })
   .meta({ id: 'ScannedTool' })
 export type ScannedTool = z.infer<typeof ScannedTool>
@@ -62,7 +73,10 @@ export const AnalyzeResponse = z
     /** The URL as scanned (scheme added, normalized). */
     url: z.string(),
     kind: z.enum(['website', 'repository', 'folder']),
-    /** Detected tools; empty with state 'done' means nothing was found. */
+    /**
+     * Detected tools; empty with state 'done' means nothing was found. While scanning: the catalog tools found so far
+     * (the wizard shows them as they are found); package tools come with the final answer.
+     */
     tools: z.array(ScannedTool),
     /** Why a failed scan failed, shown as is. */
     error: z.string().nullable(),
@@ -85,5 +99,9 @@ export const UrlExistsResponse = z
   .meta({ id: 'UrlExistsResponse' })
 export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
 
+/** The CLI's --json tool: exactly name, slug, category, is_package, version and sources (issue 3). */
+export const ScanCliTool = ScannedTool.omit({ confidence: true })
+export type ScanCliTool = z.infer<typeof ScanCliTool>
+
 /** The CLI's --json output: exactly {"tools": [...]} (issue 3). */
-export const ScanCliOutput = z.object({ tools: z.array(ScannedTool) })
+export const ScanCliOutput = z.object({ tools: z.array(ScanCliTool) })

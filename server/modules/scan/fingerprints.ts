@@ -118,6 +118,8 @@ function describe(detection: Detection, items: Items): string {
       return 'inline script'
     case 'certIssuer':
       return 'TLS certificate issuer'
+    case 'css':
+      return 'stylesheet'
     default:
       return type ?? 'page'
   }

@@ -14,12 +14,21 @@ import {
 } from './repository-analyzer.ts'
 import { type NetworkPolicy, resolveAllowedAddresses, ScanRefusedError } from './ssrf.ts'
 
-export const CLONE_LIMITS = { timeoutMs: 60_000, maxBytes: 300 * 1024 * 1024 }
+/**
+ * 20 s to clone: with the analysis, a scan ends within scan.service.ts SCAN_LIMITS.maxDurationMs (25 s), before the
+ * wizard gives up at 30 s (spec §9). readTimeoutMs bounds listing and reading the clone's files.
+ */
+export const CLONE_LIMITS = { timeoutMs: 20_000, readTimeoutMs: 10_000, maxBytes: 300 * 1024 * 1024 }
 
 export interface GitTarget {
   /** What git clones: 'https://github.com/owner/repo.git' or 'file:///path/repo'. */
   cloneUrl: string
   branch?: string
+  /**
+   * What followed the branch marker of a code-host URL (/tree/feature/x/src): a branch name may hold slashes, so
+   * the branch is the longest leading part that names one of the remote's branches (findBranch).
+   */
+  branchPath?: string
 }
 
 export interface ClonedRepository {
@@ -152,14 +161,9 @@ function cloneConfig(url: URL, addresses: string[], allowFile: boolean): string[
   return config.flatMap((entry) => ['-c', entry])
 }
 
-/** Clones a repository shallowly into a temporary folder, within the time and size caps. */
-export async function cloneRepository(
-  target: GitTarget,
-  policy: NetworkPolicy,
-  limits: Partial<typeof CLONE_LIMITS> = {},
-): Promise<ClonedRepository> {
-  const { timeoutMs, maxBytes } = { ...CLONE_LIMITS, ...limits }
-  const url = new URL(target.cloneUrl)
+/** The remote's URL and the addresses git may connect to, checked: the same guard for every command that talks to it. */
+async function checkedRemote(cloneUrl: string, policy: NetworkPolicy): Promise<{ url: URL; addresses: string[] }> {
+  const url = new URL(cloneUrl)
   let addresses: string[] = []
   if (url.protocol === 'file:') {
     if (!policy.allowPrivateNetworks) throw new ScanRefusedError('scheme', 'Only http and https URLs can be scanned.')
@@ -170,6 +174,61 @@ export async function cloneRepository(
     throw new ScanRefusedError('scheme', 'Only http and https URLs can be scanned.')
   }
   if (url.username || url.password) throw new ScanRefusedError('scheme', 'URLs with credentials cannot be scanned.')
+  return { url, addresses }
+}
+
+/**
+ * The branch a code-host path names: 'feature/x/src/lib' is branch 'feature/x' when the remote has it. Asks the
+ * remote for the heads under each leading part (`git ls-remote --heads`, through the same pinned, redirect-free
+ * configuration as the clone) and takes the longest that exists; the first segment when none does.
+ */
+export async function findBranch(
+  cloneUrl: string,
+  branchPath: string,
+  policy: NetworkPolicy,
+  limits: { timeoutMs?: number } = {},
+): Promise<string> {
+  const segments = branchPath.split('/').filter(Boolean)
+  if (segments.length <= 1) return segments[0] ?? branchPath
+  const candidates = segments.map((_segment, index) => segments.slice(0, index + 1).join('/'))
+  const { url, addresses } = await checkedRemote(cloneUrl, policy)
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
+  try {
+    const result = await runGit(
+      [
+        ...cloneConfig(url, addresses, policy.allowPrivateNetworks),
+        'ls-remote',
+        '--heads',
+        '--',
+        url.href,
+        ...candidates.map((candidate) => `refs/heads/${candidate}`),
+      ],
+      { home, timeoutMs: limits.timeoutMs ?? 5_000 },
+    )
+    if (result.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(result.stderr))
+    const heads = new Set(
+      result.stdout
+        .toString('utf8')
+        .split('\n')
+        .map((line) => /\trefs\/heads\/(.+)$/.exec(line)?.[1])
+        .filter((head): head is string => Boolean(head)),
+    )
+    return candidates.findLast((candidate) => heads.has(candidate)) ?? segments[0]!
+  } finally {
+    await fs.rm(home, { recursive: true, force: true })
+  }
+}
+
+/** Clones a repository shallowly into a temporary folder, within the time and size caps. */
+export async function cloneRepository(
+  target: GitTarget,
+  policy: NetworkPolicy,
+  limits: Partial<typeof CLONE_LIMITS> = {},
+): Promise<ClonedRepository> {
+  const { timeoutMs, readTimeoutMs, maxBytes } = { ...CLONE_LIMITS, ...limits }
+  const { url, addresses } = await checkedRemote(target.cloneUrl, policy)
+  const branch =
+    target.branch ?? (target.branchPath ? await findBranch(target.cloneUrl, target.branchPath, policy) : undefined)
 
   const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
   const repository = path.join(home, 'repository.git')
@@ -184,7 +243,7 @@ export async function cloneRepository(
       '--single-branch',
       '--no-tags',
       '--template=',
-      ...(target.branch ? ['--branch', target.branch] : []),
+      ...(branch ? ['--branch', branch] : []),
       '--',
       url.href,
       repository,
@@ -197,8 +256,8 @@ export async function cloneRepository(
     if (clone.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(clone.stderr))
     if ((await folderSize(repository)) > maxBytes)
       throw new ScanRefusedError('fetch_failed', 'The repository is too large to scan.')
-    const files = await listFiles(repository, home)
-    return { source: { files, read: (paths) => readFiles(repository, home, paths) }, remove }
+    const files = await listFiles(repository, home, readTimeoutMs)
+    return { source: { files, read: (paths) => readFiles(repository, home, paths, readTimeoutMs) }, remove }
   } catch (error) {
     await remove()
     throw error
@@ -216,11 +275,11 @@ function cloneFailure(stderr: string): string {
   return 'We could not clone that repository.'
 }
 
-async function listFiles(repository: string, home: string): Promise<RepositoryFile[]> {
+async function listFiles(repository: string, home: string, timeoutMs: number): Promise<RepositoryFile[]> {
   const result = await runGit(['ls-tree', '-r', '-l', '-z', '--full-tree', 'HEAD'], {
     cwd: repository,
     home,
-    timeoutMs: 30_000,
+    timeoutMs,
   })
   if (result.code !== 0) throw new ScanRefusedError('fetch_failed', 'The repository has no commits to scan.')
   const files: RepositoryFile[] = []
@@ -234,7 +293,12 @@ async function listFiles(repository: string, home: string): Promise<RepositoryFi
   return files
 }
 
-async function readFiles(repository: string, home: string, paths: string[]): Promise<Map<string, string>> {
+async function readFiles(
+  repository: string,
+  home: string,
+  paths: string[],
+  timeoutMs: number,
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>()
   const wanted = paths.filter((file) => !file.includes('\n'))
   if (wanted.length === 0) return texts
@@ -242,7 +306,7 @@ async function readFiles(repository: string, home: string, paths: string[]): Pro
     cwd: repository,
     home,
     input: wanted.map((file) => `HEAD:${file}\n`).join(''),
-    timeoutMs: 30_000,
+    timeoutMs,
   })
   // each answer: "<object> blob <size>\n<content>\n", or "<name> missing\n"
   const output = result.stdout

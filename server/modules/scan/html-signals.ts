@@ -8,7 +8,7 @@ export interface PageSignals {
   meta: Record<string, string[]>
   css: string
   text: string
-  /** Stylesheet URLs (kept for provenance; fingerprints see them through the html). */
+  /** Linked stylesheet URLs, resolved: their text feeds the fingerprints' css patterns (scan-engine.ts). */
   stylesheets: string[]
 }
 

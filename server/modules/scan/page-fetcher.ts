@@ -1,5 +1,6 @@
-// Fetches one web page for a scan, within the safety rules: http(s) only, every hop's address checked (redirects
-// at most 5), 10 s for the whole fetch, 5 MB of decoded body at most, HTML only.
+// Fetches for a scan, within the safety rules: http(s) only, every hop's address checked (redirects at most 5),
+// 10 s for the whole fetch, 5 MB of decoded body at most. A page must be HTML, a stylesheet CSS, and a git probe
+// must get git's smart HTTP advertisement; all three go through fetchWithinRules.
 import http from 'node:http'
 import https from 'node:https'
 import type { TLSSocket } from 'node:tls'
@@ -32,6 +33,78 @@ export interface FetchOptions extends NetworkPolicy {
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)/i
 
 export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<FetchedPage> {
+  const fetched = await fetchWithinRules(rawUrl, options, {
+    accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+    isAccepted: (contentType) => !contentType || HTML_TYPES.test(contentType),
+    refusal: (contentType) => new ScanRefusedError('not_html', `The page is not HTML (${contentType.split(';')[0]}).`),
+    timeoutMessage: 'The page took longer than 10 seconds.',
+  })
+  if (!fetched.contentType && !/^\s*</.test(fetched.html))
+    throw new ScanRefusedError('not_html', 'The page is not HTML.')
+  const { contentType: _contentType, ...page } = fetched
+  return page
+}
+
+/** A page's stylesheet, for the fingerprints' css patterns (Tailwind CSS, MUI, Radix UI, ...): CSS only. */
+export async function fetchStylesheet(rawUrl: string, options: FetchOptions): Promise<string> {
+  const fetched = await fetchWithinRules(rawUrl, options, {
+    accept: 'text/css,*/*;q=0.1',
+    isAccepted: (contentType) => /^text\/css/i.test(contentType),
+    refusal: (contentType) => new ScanRefusedError('not_html', `The stylesheet is not CSS (${contentType}).`),
+    timeoutMessage: 'The stylesheet took too long.',
+  })
+  return fetched.html
+}
+
+/** What a git server answers to a smart HTTP client's first request (git's http-protocol documentation). */
+const GIT_ADVERTISEMENT = /^application\/x-git-upload-pack-advertisement/i
+
+/**
+ * Whether a URL is a git repository served over smart HTTP (self-hosted GitLab, Gitea, Forgejo, sr.ht, cgit, ...):
+ * asks `<url>/info/refs?service=git-upload-pack` through the same guarded fetch, and answers the URL to clone (after
+ * redirects, each checked), or null when the answer is anything but git's advertisement.
+ */
+export async function probeGitRepository(base: string, options: FetchOptions): Promise<string | null> {
+  const url = new URL(base)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/info/refs`
+  url.search = '?service=git-upload-pack'
+  url.hash = ''
+  try {
+    const fetched = await fetchWithinRules(url.href, options, {
+      accept: '*/*',
+      isAccepted: (contentType) => GIT_ADVERTISEMENT.test(contentType),
+      refusal: () => new ScanRefusedError('not_html', 'Not a git repository.'),
+      timeoutMessage: 'The repository took too long to answer.',
+      userAgent: 'git/2 (compatible; StackatlasScanner/1.0)',
+    })
+    if (fetched.status !== 200) return null
+    const answered = new URL(fetched.url)
+    answered.search = ''
+    answered.pathname = answered.pathname.replace(/\/info\/refs$/, '')
+    return answered.href
+  } catch (error) {
+    // refused addresses and schemes stay refused; anything else means "not a repository": scan it as a website
+    if (error instanceof ScanRefusedError && (error.reason === 'private_address' || error.reason === 'scheme')) {
+      throw error
+    }
+    return null
+  }
+}
+
+interface Acceptance {
+  accept: string
+  isAccepted(contentType: string): boolean
+  refusal(contentType: string): ScanRefusedError
+  timeoutMessage: string
+  userAgent?: string
+}
+
+/** One GET within the safety rules: every hop's address checked, redirects capped, time and decoded size capped. */
+async function fetchWithinRules(
+  rawUrl: string,
+  options: FetchOptions,
+  acceptance: Acceptance,
+): Promise<FetchedPage & { contentType: string }> {
   const limits = { ...FETCH_LIMITS, ...options.limits }
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs)
@@ -46,7 +119,7 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
       if (url.username || url.password) throw new ScanRefusedError('scheme', 'URLs with credentials cannot be scanned.')
       // IP literals never reach the lookup, so they are checked here; names are resolved and checked by the lookup
       assertHostAllowed(url.hostname, options)
-      const response = await request(url, options, controller.signal)
+      const response = await request(url, options, acceptance, controller.signal)
       for (const cookie of setCookies(response.headers['set-cookie'])) {
         cookies[cookie.name] = [...(cookies[cookie.name] ?? []), cookie.value]
       }
@@ -64,13 +137,11 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
         continue
       }
       const contentType = String(response.headers['content-type'] ?? '')
-      if (contentType && !HTML_TYPES.test(contentType)) {
+      if (!acceptance.isAccepted(contentType)) {
         response.resume()
-        throw new ScanRefusedError('not_html', `The page is not HTML (${contentType.split(';')[0]}).`)
+        throw acceptance.refusal(contentType)
       }
       const { body, truncated } = await readBody(response, limits.maxBytes)
-      const html = decode(body, contentType)
-      if (!contentType && !/^\s*</.test(html)) throw new ScanRefusedError('not_html', 'The page is not HTML.')
       const socket = response.socket as TLSSocket | null
       const issuer =
         socket && typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate()?.issuer : null
@@ -79,7 +150,8 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
         status: response.statusCode ?? 0,
         headers: headerLists(response.headers),
         cookies,
-        html,
+        html: decode(body, contentType),
+        contentType,
         truncated,
         certIssuer: issuer?.O ? String(issuer.O) : undefined,
         redirects,
@@ -89,14 +161,19 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     if (error instanceof ScanRefusedError) throw error
     const refused = (error as { code?: string; cause?: unknown }).code === 'ESCANREFUSED' ? error : null
     if (refused) throw new ScanRefusedError('private_address', (refused as Error).message)
-    if (controller.signal.aborted) throw new ScanRefusedError('fetch_failed', 'The page took longer than 10 seconds.')
+    if (controller.signal.aborted) throw new ScanRefusedError('fetch_failed', acceptance.timeoutMessage)
     throw new ScanRefusedError('fetch_failed', `We could not fetch the page (${(error as Error).message}).`)
   } finally {
     clearTimeout(timer)
   }
 }
 
-function request(url: URL, options: FetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  options: FetchOptions,
+  acceptance: Acceptance,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const outgoing = client.request(
@@ -107,8 +184,8 @@ function request(url: URL, options: FetchOptions, signal: AbortSignal): Promise<
         signal,
         lookup: createSafeLookup(options) as never,
         headers: {
-          'user-agent': options.userAgent ?? 'Mozilla/5.0 (compatible; StackatlasScanner/1.0)',
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          'user-agent': acceptance.userAgent ?? options.userAgent ?? 'Mozilla/5.0 (compatible; StackatlasScanner/1.0)',
+          accept: acceptance.accept,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en',
         },

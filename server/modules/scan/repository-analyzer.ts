@@ -120,7 +120,12 @@ export function isSkippedPath(filePath: string): boolean {
   return false
 }
 
-export async function analyzeFileSource(source: FileSource): Promise<RepositoryAnalysis> {
+export interface AnalysisHooks {
+  /** The manifests' signals, before languages are measured: a scan stores their tools while it goes on. */
+  onManifests?(signals: Signal[]): Promise<void>
+}
+
+export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks = {}): Promise<RepositoryAnalysis> {
   const languageIndex = loadLanguageIndex()
   const matched: { path: string; base: string; parsers: ManifestParser[] }[] = []
   for (const file of source.files) {
@@ -167,6 +172,7 @@ export async function analyzeFileSource(source: FileSource): Promise<RepositoryA
     const root = source.files.filter((file) => file.path.endsWith('package.json')).sort(byDepth)[0]!
     resolved.push({ kind: 'name', name: 'npm', source: root.path })
   }
+  await hooks.onManifests?.([...resolved])
   const languages = measureLanguages(await languageIndex, source.files)
   resolved.push(...languageSignals(languages))
   return {
@@ -292,8 +298,8 @@ export async function walkFolder(root: string, maxFiles = MAX_FILES): Promise<Fi
 }
 
 /** Analyzes a local folder (the CLI's offline mode, file:// scans of non-git folders, the bench). */
-export async function analyzeFolder(root: string): Promise<RepositoryAnalysis> {
-  const analysis = await analyzeFileSource(await walkFolder(root))
+export async function analyzeFolder(root: string, hooks: AnalysisHooks = {}): Promise<RepositoryAnalysis> {
+  const analysis = await analyzeFileSource(await walkFolder(root), hooks)
   const isRepository = await fs.stat(path.join(root, '.git')).then(
     () => true,
     () => false,

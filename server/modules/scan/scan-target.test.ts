@@ -1,6 +1,6 @@
 // What a scan URL points at, and the key under which scans of the same thing are joined and reused.
 import { describe, expect, it } from 'vitest'
-import { parseScanTarget, ScanUrlError } from './scan-target.ts'
+import { parseScanTarget, possibleRepositoryOf, ScanUrlError } from './scan-target.ts'
 
 const PUBLIC = { allowPrivateNetworks: false }
 const PRIVATE = { allowPrivateNetworks: true }
@@ -15,7 +15,13 @@ describe('parseScanTarget', () => {
     expect(parseScanTarget('github.com/acme/shop.git', PUBLIC)).toMatchObject({ key: 'git:github.com/acme/shop' })
     expect(parseScanTarget('https://www.github.com/acme/shop/tree/develop', PUBLIC)).toMatchObject({
       key: 'git:github.com/acme/shop#develop',
-      git: { cloneUrl: 'https://github.com/acme/shop.git', branch: 'develop' },
+      git: { cloneUrl: 'https://github.com/acme/shop.git', branchPath: 'develop' },
+    })
+    // a branch with slashes: the clone finds which leading part is the branch (git-repository.test.ts)
+    expect(parseScanTarget('https://github.com/acme/shop/tree/feature/x', PUBLIC)).toMatchObject({
+      url: 'https://github.com/acme/shop/tree/feature/x',
+      key: 'git:github.com/acme/shop#feature/x',
+      git: { cloneUrl: 'https://github.com/acme/shop.git', branchPath: 'feature/x' },
     })
     expect(parseScanTarget('https://github.com/acme/shop/blob/main/README.md', PUBLIC)).toMatchObject({
       key: 'git:github.com/acme/shop',
@@ -26,15 +32,35 @@ describe('parseScanTarget', () => {
   it('reads GitLab groups, Bitbucket and any .git URL', () => {
     expect(parseScanTarget('https://gitlab.com/acme/platform/api/-/tree/main', PUBLIC)).toMatchObject({
       key: 'git:gitlab.com/acme/platform/api#main',
-      git: { cloneUrl: 'https://gitlab.com/acme/platform/api.git', branch: 'main' },
+      git: { cloneUrl: 'https://gitlab.com/acme/platform/api.git', branchPath: 'main' },
     })
     expect(parseScanTarget('https://bitbucket.org/acme/app/src/release', PUBLIC)).toMatchObject({
-      git: { cloneUrl: 'https://bitbucket.org/acme/app.git', branch: 'release' },
+      git: { cloneUrl: 'https://bitbucket.org/acme/app.git', branchPath: 'release' },
     })
     expect(parseScanTarget('https://git.acme.com/team/app.git', PUBLIC)).toMatchObject({
       kind: 'repository',
       git: { cloneUrl: 'https://git.acme.com/team/app.git' },
     })
+  })
+
+  it('leaves other hosts to the smart HTTP probe, which gets the repository part of the path', () => {
+    expect(parseScanTarget('https://git.example.org/team/app', PUBLIC).kind).toBe('website')
+    expect(possibleRepositoryOf('https://example.com/')).toBeNull()
+    expect(possibleRepositoryOf('https://git.example.org/team/app?tab=readme')).toEqual({
+      base: 'https://git.example.org/team/app',
+    })
+    expect(possibleRepositoryOf('https://gitlab.acme.com/group/sub/api/-/tree/feature/x')).toEqual({
+      base: 'https://gitlab.acme.com/group/sub/api',
+      branchPath: 'feature/x',
+    })
+    expect(possibleRepositoryOf('https://gitlab.acme.com/group/api/-/blob/main/README.md')).toEqual({
+      base: 'https://gitlab.acme.com/group/api',
+    })
+    expect(possibleRepositoryOf('https://gitea.acme.com/team/app/src/branch/release/2.0')).toEqual({
+      base: 'https://gitea.acme.com/team/app',
+      branchPath: 'release/2.0',
+    })
+    expect(possibleRepositoryOf('https://git.sr.ht/~user/project')).toEqual({ base: 'https://git.sr.ht/~user/project' })
   })
 
   it('gives one key to the spellings of a website', () => {

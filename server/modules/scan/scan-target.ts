@@ -99,14 +99,15 @@ function repositoryOf(url: URL, host: string): ScanTarget | null {
     const project = projectSegments.join('/').replace(/\.git$/i, '')
     const marker = codeHost.branchMarker
     const isBranch = marker.every((segment, index) => rest[index] === segment) && rest.length > marker.length
-    // a branch name with slashes is ambiguous with a folder path; the first segment is taken (docs/scanner.md)
-    const branch = isBranch ? safeDecode(rest[marker.length]!) : undefined
+    // a branch name may hold slashes (feature/x), ambiguous with a folder path: the clone asks the remote which
+    // leading part is a branch (git-repository.ts findBranch)
+    const branchPath = isBranch ? rest.slice(marker.length).map(safeDecode).join('/') : undefined
     const cloneUrl = `https://${host}/${project}.git`
     return {
       kind: 'repository',
-      url: `https://${host}/${project}${branch ? `/${marker.join('/')}/${branch}` : ''}`,
-      key: `git:${host}/${project.toLowerCase()}${branch ? `#${branch}` : ''}`,
-      git: { cloneUrl, ...(branch ? { branch } : {}) },
+      url: `https://${host}/${project}${branchPath ? `/${marker.join('/')}/${branchPath}` : ''}`,
+      key: `git:${host}/${project.toLowerCase()}${branchPath ? `#${branchPath}` : ''}`,
+      git: { cloneUrl, ...(branchPath ? { branchPath } : {}) },
     }
   }
   if (/\.git$/i.test(url.pathname)) {
@@ -118,4 +119,35 @@ function repositoryOf(url: URL, host: string): ScanTarget | null {
     }
   }
   return null
+}
+
+/** Path segments that, on a self-hosted forge, introduce a branch: GitLab /-/tree/, Gitea and Forgejo /src/branch/. */
+const FORGE_BRANCH_MARKERS = [['-', 'tree'], ['src', 'branch'], ['tree']]
+
+/**
+ * Where a website URL could be a git repository on a host we do not know (self-hosted GitLab, Gitea, sr.ht, cgit):
+ * the repository's URL to probe over smart HTTP and the branch part, or null for a site's root, which is a website.
+ */
+export function possibleRepositoryOf(pageUrl: string): { base: string; branchPath?: string } | null {
+  const url = new URL(pageUrl)
+  const segments = url.pathname.split('/').filter(Boolean)
+  if (segments.length === 0) return null
+  url.search = ''
+  url.hash = ''
+  for (const marker of FORGE_BRANCH_MARKERS) {
+    for (let start = 1; start + marker.length < segments.length; start++) {
+      if (!marker.every((segment, index) => segments[start + index] === segment)) continue
+      url.pathname = `/${segments.slice(0, start).join('/')}`
+      return {
+        base: url.href,
+        branchPath: segments
+          .slice(start + marker.length)
+          .map(safeDecode)
+          .join('/'),
+      }
+    }
+  }
+  const dash = segments.indexOf('-')
+  url.pathname = `/${(dash > 0 ? segments.slice(0, dash) : segments).join('/')}`
+  return { base: url.href }
 }

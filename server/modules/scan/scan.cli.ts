@@ -4,10 +4,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { ScannedTool } from '#contracts/scan.ts'
+import { ScanCliTool } from '#contracts/scan.ts'
 import { loadCatalogLookup } from './catalog-lookup.ts'
 import { analyzeFolder } from './repository-analyzer.ts'
-import { collectSignals } from './scan.service.ts'
+import { collectSignals } from './scan-engine.ts'
 import { parseScanTarget, ScanUrlError } from './scan-target.ts'
 import type { Signal } from './signals.ts'
 import { ScanRefusedError } from './ssrf.ts'
@@ -15,7 +15,7 @@ import { mapSignals } from './tool-mapper.ts'
 
 const USAGE = 'Usage: npm run scan -- <folder|url> [--json]'
 
-export async function scanForCli(input: string): Promise<ScannedTool[]> {
+export async function scanForCli(input: string): Promise<ScanCliTool[]> {
   let signals: Signal[]
   const folder = path.resolve(input)
   if (fs.existsSync(folder) && fs.statSync(folder).isDirectory()) {
@@ -25,18 +25,12 @@ export async function scanForCli(input: string): Promise<ScannedTool[]> {
     signals = await collectSignals(target, { allowPrivateNetworks: true })
   }
   const detected = await mapSignals(signals, loadCatalogLookup())
-  // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]})
-  return detected.map((tool) => ({
-    name: tool.name,
-    slug: tool.slug,
-    category: tool.category,
-    is_package: tool.is_package,
-    version: tool.version,
-    sources: tool.sources,
-  }))
+  // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]});
+  // the schema drops the rest (confidence, a new package's details)
+  return detected.map((tool) => ScanCliTool.parse(tool))
 }
 
-export function formatTable(tools: ScannedTool[]): string {
+export function formatTable(tools: ScanCliTool[]): string {
   if (tools.length === 0) return 'No tools found.\n'
   const rows = tools.map((tool) => [
     tool.name,

@@ -1,5 +1,5 @@
 // Every field of a scan that leaves the server (contracts/scan.ts AnalyzeResponse).
-import type { AnalyzeResponse, ScanStage } from '#contracts/scan.ts'
+import type { AnalyzeResponse, ScannedTool, ScanStage } from '#contracts/scan.ts'
 import type { ScanRow } from './scan.queries.ts'
 
 /** A real progress figure for the wizard's indicator: each stage is a step of the work. */
@@ -19,10 +19,24 @@ export function presentScan(scan: ScanRow, reused: boolean): AnalyzeResponse {
     progress: PROGRESS[scan.stage],
     url: scan.url,
     kind: scan.kind,
-    tools: scan.state === 'done' ? scan.tools : [],
+    // while scanning: what was found so far (scan.service.ts stores it as each stage ends)
+    tools: scan.state === 'failed' ? [] : scan.tools.map(presentTool),
     error: scan.error,
     started_at: scan.startedAt.toISOString(),
     finished_at: scan.finishedAt?.toISOString() ?? null,
     reused,
+  }
+}
+
+function presentTool(tool: ScannedTool): ScannedTool {
+  return {
+    name: tool.name,
+    slug: tool.slug,
+    category: tool.category,
+    is_package: tool.is_package,
+    version: tool.version,
+    sources: tool.sources,
+    // results stored before confidence was kept named their tools by files and sure fingerprints
+    confidence: tool.confidence ?? 100,
   }
 }

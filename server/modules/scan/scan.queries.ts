@@ -210,11 +210,26 @@ export async function insertScan(db: Db, values: typeof scans.$inferInsert): Pro
   return row!
 }
 
+/** Records a running scan's progress or outcome; a scan that has ended (done, failed) is never changed again. */
 export async function updateScan(db: Db, id: number, patch: Partial<typeof scans.$inferInsert>): Promise<void> {
   await db
     .update(scans)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(scans.id, id))
+    .where(and(eq(scans.id, id), eq(scans.state, 'scanning')))
+}
+
+/** Scans running or waiting their turn on any instance (touched recently: a lost runner's scans do not count). */
+export async function countAllRunningScans(db: Db, aliveSince: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(scans)
+    .where(and(eq(scans.state, 'scanning'), gte(scans.updatedAt, aliveSince)))
+  return row?.count ?? 0
+}
+
+/** Serializes the overall cap's "count, then start" across every instance, for the rest of the transaction. */
+export async function lockScanStarts(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('scan:starts'))`)
 }
 
 /** Scans of a user still running (touched recently: a scan whose runner died does not count forever). */

@@ -51,6 +51,11 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AnalyzeResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
       },
       config: { rateLimit },
+      // spec §2, §6: a visitor is asked to sign in before anything else (the wizard opens its modal on 401), so
+      // the session is checked before the query is validated: a signed-out visitor with a bad URL gets 401, not 400
+      onRequest: async (request) => {
+        await requireUser(request)
+      },
     },
     async (request) => {
       const user = await requireUser(request)

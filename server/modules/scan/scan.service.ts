@@ -1,43 +1,51 @@
-// Starts scans, joins running ones, reuses recent results, and runs them within the caps: at most
-// PER_USER_RUNNING scans per user at a time and PER_INSTANCE_RUNNING per server (others wait in line).
-// spec §4 Scan state; docs/scanner.md "Safety".
+// Starts scans, joins running ones, reuses recent results, and runs them within the caps: PER_USER_RUNNING scans per
+// user and OVERALL_RUNNING across every instance (both counted in the scan table, so they hold behind any number
+// of instances), PER_INSTANCE_RUNNING at a time on one server (the rest wait their turn), each ended within
+// maxDurationMs. spec §4 Scan state, §9; docs/scanner.md "Safety".
 import crypto from 'node:crypto'
 import type { ScannedTool } from '#contracts/scan.ts'
 import type { Db } from '../../db/client.ts'
 import { tooManyRequests } from '../../http/errors.ts'
-import { cloneRepository } from './git-repository.ts'
-import { analyzeFileSource, analyzeFolder, type RepositoryAnalysis, repositorySignals } from './repository-analyzer.ts'
 import {
+  countAllRunningScans,
   countRunningScans,
   countScansStartedSince,
   createDatabaseLookup,
   ensurePackageTools,
   findLatestScan,
   insertScan,
+  lockScanStarts,
   lockScanTarget,
   type ScanRow,
   updateScan,
 } from './scan.queries.ts'
+import { collectSignals } from './scan-engine.ts'
 import type { ScanTarget } from './scan-target.ts'
-import { SCHEME_MESSAGE } from './scan-target.ts'
-import type { Signal } from './signals.ts'
 import { type NetworkPolicy, ScanRefusedError } from './ssrf.ts'
-import { mapSignals } from './tool-mapper.ts'
-import { analyzeWebsite } from './website-analyzer.ts'
+import { type DetectedTool, mapSignals } from './tool-mapper.ts'
 
 export const SCAN_LIMITS = {
   perUserRunning: 2,
+  /** Scans running or waiting their turn across every instance before new ones are refused (scanner busy). */
+  overallRunning: 24,
+  /** Scans one instance runs at a time; the others wait their turn. */
   perInstanceRunning: 4,
-  /** Scans waiting for a slot on one instance before new ones are refused. */
-  perInstanceQueued: 20,
   perUserPerHour: 30,
+  /**
+   * A scan ends, done or failed, within this long of its start: the wizard polls every 2 s and gives up after 30 s
+   * (spec §9), so its last polls still see the outcome instead of a scan that finishes after it gave up.
+   */
+  maxDurationMs: 25_000,
   /** A finished result is reused this long for the same URL. */
   reuseDoneMs: 60 * 60 * 1000,
   /** A failure is answered this long, so the wizard's 2 s polls see it instead of starting the scan again. */
   reuseFailedMs: 60 * 1000,
   /** A scanning row not touched for this long lost its runner (a restarted instance) and is started again. */
-  staleMs: 3 * 60 * 1000,
+  staleMs: 60 * 1000,
 }
+
+export const SCAN_TIMEOUT_MESSAGE = 'The scan took too long. Try a smaller repository or a single page.'
+export const SCANNER_BUSY_MESSAGE = 'The scanner is busy. Please try again in a minute.'
 
 export interface ScanOutcome {
   scan: ScanRow
@@ -58,6 +66,11 @@ interface ScannerOptions {
   limits?: Partial<typeof SCAN_LIMITS>
 }
 
+/** Detected tools as stored and answered: package tools not yet created are left to the final mapping. */
+function toScannedTools(detected: DetectedTool[]): ScannedTool[] {
+  return detected.flatMap(({ newPackage, ...tool }) => (newPackage ? [] : [tool]))
+}
+
 export function createScanner({ db, network, log, limits: overrides }: ScannerOptions): Scanner {
   const limits = { ...SCAN_LIMITS, ...overrides }
   const runnerId = crypto.randomUUID()
@@ -65,17 +78,24 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
   let running = 0
   const waiting: (() => void)[] = []
 
-  const acquireSlot = () =>
-    new Promise<void>((resolve) => {
+  /** A turn among this instance's running scans; false when the deadline passed while waiting. */
+  const acquireSlot = (deadline: number) =>
+    new Promise<boolean>((resolve) => {
       if (running < limits.perInstanceRunning) {
         running++
-        resolve()
-      } else {
-        waiting.push(() => {
-          running++
-          resolve()
-        })
+        resolve(true)
+        return
       }
+      const turn = () => {
+        clearTimeout(timer)
+        running++
+        resolve(true)
+      }
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(turn), 1)
+        resolve(false)
+      }, deadline - Date.now())
+      waiting.push(turn)
     })
   const releaseSlot = () => {
     running--
@@ -83,15 +103,46 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
   }
 
   async function run(scan: ScanRow, target: ScanTarget) {
-    await acquireSlot()
     const started = performance.now()
+    const deadline = Date.now() + limits.maxDurationMs
+    // once the scan has ended (a timeout), work still under way records nothing more
+    let isOver = false
+    const record = (patch: Parameters<typeof updateScan>[2]) =>
+      isOver ? Promise.resolve() : updateScan(db, scan.id, patch)
+    const lookup = createDatabaseLookup(db)
+    let timer: NodeJS.Timeout | undefined
+    const hasSlot = await acquireSlot(deadline)
     try {
-      await updateScan(db, scan.id, { stage: 'fetching' })
-      const signals = await collectSignals(target, network, () => updateScan(db, scan.id, { stage: 'analyzing' }))
-      await updateScan(db, scan.id, { stage: 'mapping' })
-      const detected = await mapSignals(signals, createDatabaseLookup(db))
-      const tools: ScannedTool[] = await ensurePackageTools(db, detected)
-      await updateScan(db, scan.id, {
+      if (!hasSlot) throw new ScanRefusedError('fetch_failed', SCANNER_BUSY_MESSAGE)
+      const work = async () => {
+        const signals = await collectSignals(target, network, {
+          deadline,
+          onStage: async (stage, progress) => {
+            // what was found so far is shown while the scan goes on: catalog tools, packages come at the end
+            const partial =
+              progress.found && progress.found.length > 0
+                ? toScannedTools(await mapSignals(progress.found, lookup, { includePackages: false }))
+                : undefined
+            await record({
+              stage,
+              ...(partial ? { tools: partial } : {}),
+              ...(progress.kind ? { kind: progress.kind } : {}),
+            })
+          },
+        })
+        const detected = await mapSignals(signals, lookup)
+        return ensurePackageTools(db, detected)
+      }
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new ScanRefusedError('fetch_failed', SCAN_TIMEOUT_MESSAGE)),
+          deadline - Date.now(),
+        )
+      })
+      const working = work()
+      working.catch(() => {}) // a scan cut short by the deadline may still fail later: nothing is left to tell
+      const tools = await Promise.race([working, timeout])
+      await record({
         state: 'done',
         stage: 'done',
         tools,
@@ -102,15 +153,18 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
       const message =
         error instanceof ScanRefusedError ? error.message : 'The scan failed on our side. Please try again later.'
       if (!(error instanceof ScanRefusedError)) log?.error({ err: error, scanId: scan.id }, 'scan failed')
-      await updateScan(db, scan.id, {
+      await record({
         state: 'failed',
         stage: 'failed',
+        tools: [],
         error: message,
         finishedAt: new Date(),
         durationMs: Math.round(performance.now() - started),
       }).catch((updateError) => log?.error({ err: updateError }, 'could not record a failed scan'))
     } finally {
-      releaseSlot()
+      isOver = true
+      clearTimeout(timer)
+      if (hasSlot) releaseSlot()
     }
   }
 
@@ -139,8 +193,10 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
         if ((await countScansStartedSince(txDb, userId, new Date(now - 60 * 60 * 1000))) >= limits.perUserPerHour) {
           throw tooManyRequests('You have started many scans in the last hour. Please try again later.')
         }
-        if (waiting.length >= limits.perInstanceQueued) {
-          throw tooManyRequests('The scanner is busy. Please try again in a minute.')
+        // every instance counts the same rows under one lock, so two instances cannot both take the last place
+        await lockScanStarts(txDb)
+        if ((await countAllRunningScans(txDb, alive)) >= limits.overallRunning) {
+          throw tooManyRequests(SCANNER_BUSY_MESSAGE)
         }
         const scan = await insertScan(txDb, {
           targetKey: target.key,
@@ -162,41 +218,4 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
       while (jobs.size > 0) await Promise.allSettled([...jobs])
     },
   }
-}
-
-/** The engine: a website, a repository clone or a local folder, to signals. */
-export async function collectSignals(
-  target: ScanTarget,
-  network: NetworkPolicy,
-  onAnalyzing: () => Promise<void> = async () => {},
-): Promise<Signal[]> {
-  if (target.kind === 'website') {
-    try {
-      const analysis = await analyzeWebsite(target.url, network)
-      return analysis.signals
-    } catch (error) {
-      // 'example.com' typed without a scheme: try plain http when https cannot be reached at all
-      if (!target.hasExplicitScheme && error instanceof ScanRefusedError && error.reason === 'fetch_failed') {
-        const analysis = await analyzeWebsite(target.url.replace(/^https:/, 'http:'), network)
-        return analysis.signals
-      }
-      throw error
-    }
-  }
-  let analysis: RepositoryAnalysis
-  if (target.kind === 'folder') {
-    if (!network.allowPrivateNetworks) throw new ScanRefusedError('scheme', SCHEME_MESSAGE)
-    await onAnalyzing()
-    analysis = await analyzeFolder(target.folder)
-  } else {
-    const clone = await cloneRepository(target.git, network)
-    try {
-      await onAnalyzing()
-      analysis = await analyzeFileSource(clone.source)
-      analysis.signals.push(...repositorySignals(target.git.cloneUrl))
-    } finally {
-      await clone.remove()
-    }
-  }
-  return analysis.signals
 }

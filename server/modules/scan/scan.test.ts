@@ -5,12 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { companies, stacks, toolAliases, tools } from '../../db/schema/index.ts'
+import { companies, scans, stacks, toolAliases, tools } from '../../db/schema/index.ts'
 import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { createScanner, SCAN_TIMEOUT_MESSAGE } from './scan.service.ts'
+import { parseScanTarget } from './scan-target.ts'
 import { type FixtureSite, serveSite } from './test-fixtures.ts'
 
 const CATALOG_SLICE = [
@@ -25,6 +27,9 @@ const CATALOG_SLICE = [
   'npm',
   'typescript',
   'docker',
+  'ruby-on-rails',
+  'ruby',
+  'tailwind-css',
 ]
 
 let ctx: TestContext
@@ -32,6 +37,10 @@ let refusing: TestContext
 let site: FixtureSite
 let user: TestUser
 const folders: string[] = []
+/** Lets the held stylesheet answer: a scan waits in its mapping stage until then. */
+let releaseStylesheet: () => void = () => {}
+/** Lets the held page answer: a scan of it runs until then. */
+let releaseHeldPage: () => void = () => {}
 
 beforeAll(async () => {
   ctx = await createTestApp()
@@ -51,6 +60,27 @@ beforeAll(async () => {
     '/slow-b': { delayMs: 1500, body: '<html><body>B</body></html>' },
     '/slow-c': { delayMs: 1500, body: '<html><body>C</body></html>' },
     '/plain': { body: '<html><body>Nothing to see</body></html>' },
+    '/styled': {
+      body: '<html><head><meta name="generator" content="WordPress 6.4.2"><link rel="stylesheet" href="/held.css"></head></html>',
+    },
+    '/held.css': {
+      headers: { 'content-type': 'text/css' },
+      body: '.rotate{--tw-rotate:45deg}',
+      release: new Promise<void>((resolve) => {
+        releaseStylesheet = resolve
+      }),
+    },
+    '/rails': {
+      headers: { 'set-cookie': '_session_id=4f2a; path=/; HttpOnly' },
+      body: '<html><body>App</body></html>',
+    },
+    '/hang': { hang: true },
+    '/held': {
+      body: '<html><body>Held</body></html>',
+      release: new Promise<void>((resolve) => {
+        releaseHeldPage = resolve
+      }),
+    },
     '/logo.png': { headers: { 'content-type': 'image/png' }, body: 'PNG' },
   })
 }, 120_000)
@@ -87,6 +117,31 @@ describe('GET /api/v1/analyze', () => {
     const response = await analyze(new TestClient(ctx.app), 'https://example.com')
     expect(response.status).toBe(401)
     expect(response.body.error.code).toBe('unauthorized')
+  })
+
+  it('answers 401 before looking at the URL: a signed-out visitor with a bad or missing URL is asked to sign in', async () => {
+    const visitor = new TestClient(ctx.app)
+    for (const path of [
+      '/api/v1/analyze?url=notaurl',
+      '/api/v1/analyze',
+      `/api/v1/analyze?url=${'a'.repeat(300)}.com`,
+    ]) {
+      const response = await visitor.get(path)
+      expect(response.status, path).toBe(401)
+    }
+  })
+
+  it.each([
+    ['no url at all', '/api/v1/analyze'],
+    ['an empty url', '/api/v1/analyze?url='],
+    ['a url given twice', '/api/v1/analyze?url=example.com&url=example.org'],
+    ['a url of 300 characters', `/api/v1/analyze?url=${'a'.repeat(296)}.com`],
+    ['a url of 5,000 characters', `/api/v1/analyze?url=https://example.com/${'a'.repeat(5000)}`],
+  ])("answers 400 'Url format is invalid.' to %s", async (_label, path) => {
+    const response = await user.client.get(path)
+    expect(response.status).toBe(400)
+    expect(response.body.error.message).toBe('Url format is invalid.')
+    expect(response.body.error.fields).toEqual({ url: ['format is invalid'] })
   })
 
   it.each([
@@ -150,10 +205,37 @@ describe('GET /api/v1/analyze', () => {
       is_package: false,
       version: '6.4.2',
       sources: ['meta generator'],
+      confidence: 100,
     })
     expect(byName.get('NGINX')).toMatchObject({ slug: 'nginx', version: '1.25.3', sources: ['header server'] })
     expect(byName.get('PHP')).toMatchObject({ slug: 'php', version: '8.2.12' })
     expect(byName.get('MySQL')).toMatchObject({ sources: ['implied by WordPress'] })
+  })
+
+  it('answers the tools found so far while the scan runs, and the rest when it is done', async () => {
+    const url = `${site.origin}/styled`
+    let running = await analyze(user.client, url)
+    // the page is fingerprinted while its stylesheet is held: the scan waits in its mapping stage
+    while (running.body.state === 'scanning' && running.body.stage !== 'mapping')
+      running = await analyze(user.client, url)
+    expect(running.body).toMatchObject({ state: 'scanning', stage: 'mapping', progress: 85 })
+    const partial = running.body.tools.map((tool: { slug: string }) => tool.slug)
+    expect(partial).toEqual(expect.arrayContaining(['wordpress', 'php', 'mysql']))
+    expect(partial).not.toContain('tailwind-css')
+
+    releaseStylesheet()
+    const done = await scanUntilDone(user.client, url)
+    expect(done.body.state).toBe('done')
+    const tailwind = done.body.tools.find((tool: { slug: string }) => tool.slug === 'tailwind-css')
+    expect(tailwind).toMatchObject({ name: 'Tailwind CSS', sources: ['stylesheet'], confidence: 100 })
+    expect(done.body.tools.map((tool: { slug: string }) => tool.slug)).toContain('wordpress')
+  })
+
+  it("carries a fingerprint's confidence into the answer", async () => {
+    // Wappalyzer counts a Rails session cookie alone as 75% sure
+    const done = await scanUntilDone(user.client, `${site.origin}/rails`)
+    const rails = done.body.tools.find((tool: { slug: string }) => tool.slug === 'ruby-on-rails')
+    expect(rails).toMatchObject({ sources: ['cookie _session_id'], confidence: 75 })
   })
 
   it('reuses a recent result for the same URL, however it is spelled', async () => {
@@ -219,6 +301,7 @@ describe('GET /api/v1/analyze', () => {
       is_package: true,
       version: '1.3.0',
       sources: ['package.json'],
+      confidence: 100,
     })
     const [row] = await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-left-pad'))
     expect(row).toMatchObject({ isPackage: true, packageEcosystem: 'npm', isApproved: true })
@@ -237,6 +320,39 @@ describe('GET /api/v1/analyze', () => {
   it('is described in the OpenAPI document', async () => {
     const response = await new TestClient(ctx.app).get('/api/openapi.json')
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/v1/analyze', '/stacks/url_exists']))
+  })
+})
+
+describe('the scanner behind the route', () => {
+  const network = { allowPrivateNetworks: true }
+  const target = (url: string) => parseScanTarget(url, network)
+
+  it('refuses a scan past the overall cap, counted across instances in the database', async () => {
+    // two instances on one database, each running at most one scan overall
+    const first = createScanner({ db: ctx.app.db, network, limits: { overallRunning: 1 } })
+    const second = createScanner({ db: ctx.app.db, network, limits: { overallRunning: 1 } })
+    const [alice, bob] = [await buildUser(ctx.app), await buildUser(ctx.app)]
+    const running = await first.analyze(alice.id, target(`${site.origin}/held`))
+    expect(running.scan.state).toBe('scanning')
+    const refused = await second.analyze(bob.id, target(`${site.origin}/plain?overall`)).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    expect(refused).toMatchObject({ statusCode: 429, message: 'The scanner is busy. Please try again in a minute.' })
+    // joining the running scan is no new scan: the cap does not apply
+    expect((await second.analyze(bob.id, target(`${site.origin}/held`))).scan.id).toBe(running.scan.id)
+    releaseHeldPage()
+    await first.idle()
+    expect((await second.analyze(bob.id, target(`${site.origin}/plain?overall`))).scan.state).toBe('scanning')
+    await second.idle()
+  })
+
+  it('ends a scan that outlasts its time as failed', async () => {
+    const scanner = createScanner({ db: ctx.app.db, network, limits: { maxDurationMs: 200 } })
+    const { scan } = await scanner.analyze(user.id, target(`${site.origin}/hang`))
+    await scanner.idle()
+    const [row] = await ctx.app.db.select().from(scans).where(eq(scans.id, scan.id))
+    expect(row).toMatchObject({ state: 'failed', stage: 'failed', error: SCAN_TIMEOUT_MESSAGE, tools: [] })
   })
 })
 

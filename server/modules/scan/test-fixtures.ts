@@ -1,11 +1,12 @@
 // Test helpers for the scanner: local git repositories built from a file map in a temporary folder, and local
 // websites served by node:http on loopback. No network beyond 127.0.0.1.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
 
 export interface FixtureRepository {
   /** The working tree (for folder scans). */
@@ -15,8 +16,14 @@ export interface FixtureRepository {
   remove(): void
 }
 
-/** Writes the files, commits them, and answers the folder and a file:// URL git can clone shallowly. */
-export function createGitRepository(files: Record<string, string>): FixtureRepository {
+/**
+ * Writes the files, commits them on main (and on each of `branches`, its files added to main's), and answers the
+ * folder and a file:// URL git can clone shallowly.
+ */
+export function createGitRepository(
+  files: Record<string, string>,
+  branches: Record<string, Record<string, string>> = {},
+): FixtureRepository {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-fixture-'))
   for (const [file, content] of Object.entries(files)) {
     const target = path.join(dir, file)
@@ -37,6 +44,16 @@ export function createGitRepository(files: Record<string, string>): FixtureRepos
   git('init', '--quiet', '--initial-branch=main')
   git('add', '--all')
   git('commit', '--quiet', '--message', 'Fixture')
+  for (const [branch, branchFiles] of Object.entries(branches)) {
+    git('checkout', '--quiet', '-b', branch, 'main')
+    for (const [file, content] of Object.entries(branchFiles)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      fs.writeFileSync(path.join(dir, file), content)
+    }
+    git('add', '--all')
+    git('commit', '--quiet', '--message', `Fixture ${branch}`)
+  }
+  if (Object.keys(branches).length > 0) git('checkout', '--quiet', 'main')
   return {
     dir,
     url: pathToFileURL(path.join(dir, '.git')).href,
@@ -52,6 +69,8 @@ export interface FixtureRoute {
   hang?: boolean
   /** Answers after this many milliseconds (for scans that must still be running). */
   delayMs?: number
+  /** Answers once this settles (a test holds a scan in a stage, then lets it go on). */
+  release?: Promise<void>
 }
 
 export interface FixtureSite {
@@ -73,11 +92,78 @@ export async function serveSite(routes: Record<string, FixtureRoute>): Promise<F
       return
     }
     if (route.hang) return
-    setTimeout(() => {
+    const answer = () => {
       response.writeHead(route.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...route.headers })
       response.end(route.body ?? '')
-    }, route.delayMs ?? 0)
+    }
+    if (route.release) route.release.then(answer, answer)
+    else setTimeout(answer, route.delayMs ?? 0)
   })
+  return listenOnLoopback(server, requests)
+}
+
+/**
+ * A git server over smart HTTP on 127.0.0.1, as git's http-backend answers (a self-hosted forge): each key of
+ * `repositories` is a URL path ('/team/app.git') served from a fixture repository's folder; `redirects` answers 301
+ * from a path prefix to a URL.
+ */
+export async function serveGitOverHttp(
+  repositories: Record<string, string>,
+  redirects: Record<string, string> = {},
+): Promise<FixtureSite> {
+  const requests: string[] = []
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fixture')
+    requests.push(`${request.method} ${url.pathname}${url.search}`)
+    for (const [prefix, target] of Object.entries(redirects)) {
+      if (url.pathname.startsWith(prefix)) {
+        response.writeHead(301, { location: `${target}${url.pathname.slice(prefix.length)}${url.search}` })
+        response.end()
+        return
+      }
+    }
+    const match = Object.entries(repositories).find(([prefix]) => url.pathname.startsWith(`${prefix}/`))
+    const service = url.pathname.slice(match?.[0].length ?? 0)
+    const isAdvertisement = service === '/info/refs' && url.searchParams.get('service') === 'git-upload-pack'
+    if (!match || !(isAdvertisement || (service === '/git-upload-pack' && request.method === 'POST'))) {
+      response.writeHead(404, { 'content-type': 'text/html' })
+      response.end('<html><body>Not found</body></html>')
+      return
+    }
+    const protocol = String(request.headers['git-protocol'] ?? '')
+    const upload = spawn(
+      'git',
+      ['upload-pack', '--stateless-rpc', ...(isAdvertisement ? ['--advertise-refs'] : []), match[1]],
+      {
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_PROTOCOL: protocol,
+        },
+      },
+    )
+    response.writeHead(200, {
+      'content-type': `application/x-git-upload-pack-${isAdvertisement ? 'advertisement' : 'result'}`,
+      'cache-control': 'no-cache',
+    })
+    if (isAdvertisement && !protocol.includes('version=2')) {
+      // protocol v0 and v1 open with the service line (git's http-backend)
+      const line = '# service=git-upload-pack\n'
+      response.write(`${(line.length + 4).toString(16).padStart(4, '0')}${line}0000`)
+    }
+    upload.stdout.pipe(response)
+    upload.stdin.on('error', () => {})
+    if (isAdvertisement) upload.stdin.end()
+    else {
+      const body = request.headers['content-encoding'] === 'gzip' ? request.pipe(zlib.createGunzip()) : request
+      body.pipe(upload.stdin)
+    }
+  })
+  return listenOnLoopback(server, requests)
+}
+
+async function listenOnLoopback(server: http.Server, requests: string[]): Promise<FixtureSite> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as { port: number }).port
   return {

@@ -34,6 +34,8 @@ export interface DetectedTool {
   version: string | null
   /** Provenance: files ('apps/api/package.json') and page signals ('meta generator'), at most MAX_SOURCES. */
   sources: string[]
+  /** 0-100: the highest confidence of its signals (a file naming it is 100; fingerprints carry their own). */
+  confidence: number
   /** A package tool not yet in the catalog: created on demand when the scan result is stored. */
   newPackage?: { ecosystem: PackageEcosystem; name: string; alias: string }
 }
@@ -177,6 +179,7 @@ export async function mapSignals(
       detected.set(slug, tool)
     }
     if (!tool.sources.includes(signal.source) && tool.sources.length < MAX_SOURCES) tool.sources.push(signal.source)
+    tool.confidence = Math.max(tool.confidence, signal.confidence ?? 100)
     const priority = signal.version ? versionPriority(signal, tool) : null
     if (priority !== null) {
       // nearer the root beats deeper in a monorepo
@@ -199,6 +202,7 @@ export async function mapSignals(
           is_package: match.isPackage,
           version: null,
           sources: [],
+          confidence: 0,
         }),
         signal,
       )
@@ -221,6 +225,7 @@ export async function mapSignals(
         is_package: true,
         version: null,
         sources: [],
+        confidence: 0,
         newPackage: { ecosystem, name: signal.name, alias },
       }),
       signal,

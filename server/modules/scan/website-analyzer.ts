@@ -16,12 +16,19 @@ const HTML_TAIL = 32 * 1024
 export interface PageAnalysis {
   fingerprints: Fingerprint[]
   signals: Signal[]
+  /** The stylesheets the page links (resolved URLs), in document order: scan-engine.ts reads the first few. */
+  stylesheets: string[]
+}
+
+export interface PageAnalysisOptions {
+  /** Text of the page's linked stylesheets, for the css patterns, beside the page's own style elements. */
+  stylesheetCss?: string
 }
 
 export type PageInput = Pick<FetchedPage, 'url' | 'headers' | 'cookies' | 'html'> & { certIssuer?: string }
 
 /** Analyzes a fetched page (no network): the figure `npm run bench` measures as "a fetched page analysed". */
-export async function analyzePage(page: PageInput): Promise<PageAnalysis> {
+export async function analyzePage(page: PageInput, options: PageAnalysisOptions = {}): Promise<PageAnalysis> {
   const extracted = extractPageSignals(page.html, page.url)
   const html =
     page.html.length > HTML_HEAD + HTML_TAIL ? page.html.slice(0, HTML_HEAD) + page.html.slice(-HTML_TAIL) : page.html
@@ -29,7 +36,7 @@ export async function analyzePage(page: PageInput): Promise<PageAnalysis> {
     url: page.url,
     html,
     text: extracted.text,
-    css: extracted.css,
+    css: options.stylesheetCss ? `${extracted.css}\n${options.stylesheetCss}` : extracted.css,
     scripts: extracted.scripts,
     scriptSrc: extracted.scriptSrc,
     headers: page.headers,
@@ -38,7 +45,7 @@ export async function analyzePage(page: PageInput): Promise<PageAnalysis> {
     ...(page.certIssuer ? { certIssuer: page.certIssuer } : {}),
   }
   const fingerprints = await detectTechnologies(items)
-  return { fingerprints, signals: fingerprintSignals(fingerprints) }
+  return { fingerprints, signals: fingerprintSignals(fingerprints), stylesheets: extracted.stylesheets }
 }
 
 export interface WebsiteAnalysis extends PageAnalysis {
