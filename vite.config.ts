@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { routePattern, SERVER_ROUTES } from './server/http/server-paths.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 
@@ -12,20 +13,8 @@ export default defineConfig({
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: {
-      '/api': apiTarget,
-      '/healthz': apiTarget,
-      '/logos': apiTarget,
-      '/uploads': apiTarget,
-      '/services': apiTarget,
-      '/stacks/url_exists': apiTarget,
-      '/stacks/i_use_this': apiTarget,
-      // a notification link marks it read on the server and redirects
-      '^/notifications/\\d+$': apiTarget,
-      '/companies': {
-        target: apiTarget,
-        bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
-      },
-    },
+    // /api and the routes the server answers outside it (one list, checked against the registered routes by
+    // server/http/server-paths.test.ts); everything else is the web app
+    proxy: Object.fromEntries(['/api', ...SERVER_ROUTES.map(routePattern)].map((path) => [path, apiTarget])),
   },
 })

@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildUser, type TestUser } from '../test/factories.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/harness.ts'
+import { listRegisteredRoutes } from '../test/route-list.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
@@ -108,15 +109,7 @@ function listRoutes(): Route[] {
     if (STREAMS.has(key)) return
     if (!found.has(key)) found.set(key, { method, path, operation: findOperation(method, path) })
   }
-  const stack: string[] = []
-  for (const line of ctx.app.printRoutes().split('\n')) {
-    const match = /^([│├└─\s]*?)(?:[├└]── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line)
-    if (!match) continue
-    const depth = Math.round(match[1]!.length / 4)
-    stack.length = depth
-    stack[depth] = match[2]!
-    if (match[3]) for (const method of match[3].split(', ')) add(method, stack.join(''))
-  }
+  for (const route of listRegisteredRoutes(ctx.app)) add(route.method, route.path)
   for (const endpoint of Object.values(ctx.app.auth.api) as { path?: string; options?: { method?: unknown } }[]) {
     if (!endpoint?.path) continue
     const methods = [endpoint.options?.method ?? 'GET'].flat() as string[]
