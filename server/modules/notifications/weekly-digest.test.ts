@@ -93,6 +93,34 @@ describe('the weekly digest', () => {
     expect(await runWeeklyDigest(context.app.db, context.app.config, new Date('2099-01-12T07:00:00Z'))).toBeNull()
   })
 
+  it("covers the tools of the user's own stack: onboarding's 'Send me weekly updates on these tools', ticked or not", async () => {
+    const ticked = await buildUser(context.app)
+    const unticked = await buildUser(context.app)
+    const tool = await buildTool(context.app.db, { name: 'Picked Tool' })
+    // onboarding's build-your-stack step: the feed preference first, then 'My Stack' with the picked tools
+    for (const [user, wanted] of [
+      [ticked, true],
+      [unticked, false],
+    ] as const) {
+      const preference = await user.client.post('/api/v1/onboarding/toggle_email_feed_weekly', {
+        user: { email_feed_weekly: wanted },
+      })
+      expect(preference.status).toBe(200)
+      await buildStack(context.app.db, { ownerUserId: user.id, name: 'My Stack', tools: [tool] })
+    }
+    // someone else's public stack adds the tool during the week
+    const other = await buildUser(context.app)
+    await buildStack(context.app.db, { ownerUserId: other.id, tools: [tool] })
+    const monday = new Date('2099-03-02T09:00:00Z')
+    await dateActivity(tool.id, new Date('2099-02-28T12:00:00Z'))
+    expect(await runWeeklyDigest(context.app.db, context.app.config, monday)).toBeGreaterThanOrEqual(1)
+    const [mail] = await digestsTo(ticked.email)
+    expect(mail!.subject).toBe('This week on Stackatlas: Picked Tool')
+    expect(mail!.textBody).toContain('to the tools you follow or use on Stackatlas')
+    expect(mail!.textBody).toContain('- Picked Tool: 3 new stacks')
+    expect(await digestsTo(unticked.email)).toEqual([])
+  })
+
   it('takes over a week whose run crashed once its lease ran out, without sending anything twice', async () => {
     const reader = await buildUser(context.app)
     const tool = await buildTool(context.app.db)

@@ -1,13 +1,13 @@
-// The weekly digest of followed tools ('Send me weekly updates on these tools', user.email_feed_weekly): once per ISO
-// week, from Monday 08:00 UTC, each subscribed user who follows tools that saw activity in the last 7 days gets one
-// e-mail through the outbox (enqueueMail, deduplicated per user and week). One instance runs a week, holding a lease
+// The weekly digest of a user's tools ('Send me weekly updates on these tools', user.email_feed_weekly): the tools they
+// follow and the tools in their own stacks (the ones onboarding's box is next to). Once per ISO week, from Monday
+// 08:00 UTC, each subscribed user whose tools saw activity in the last 7 days gets one e-mail through the outbox (enqueueMail, deduplicated per user and week). One instance runs a week, holding a lease
 // on its digest_run row; a crashed run is taken over when the lease expires (docs/decisions/011-weekly-digest.md).
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { UNSUBSCRIBE_PATH } from '#contracts/notifications.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { digestRuns, follows, users } from '../../db/schema/index.ts'
+import { digestRuns, follows, stacks, stackTools, users } from '../../db/schema/index.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
 
 export const DIGEST_SEND_HOUR_UTC = 8
@@ -100,7 +100,7 @@ export async function runWeeklyDigest(db: Db, config: AppConfig, now = new Date(
   let sent = 0
   let afterId = 0
   for (;;) {
-    const batch = await listSubscribedFollowers(db, afterId)
+    const batch = await listSubscribedReaders(db, afterId)
     if (batch.length === 0) break
     afterId = batch.at(-1)!.id
     const activity = await loadToolActivity(
@@ -124,8 +124,8 @@ export async function runWeeklyDigest(db: Db, config: AppConfig, now = new Date(
   return sent
 }
 
-/** Subscribed users who follow at least one tool, by id, after `afterId`. */
-async function listSubscribedFollowers(db: Db, afterId: number) {
+/** Subscribed users who follow a tool or have one in a stack of their own, by id, after `afterId`. */
+async function listSubscribedReaders(db: Db, afterId: number) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, username: users.username })
     .from(users)
@@ -133,15 +133,24 @@ async function listSubscribedFollowers(db: Db, afterId: number) {
       and(
         eq(users.emailFeedWeekly, true),
         gt(users.id, afterId),
-        sql`exists (select 1 from ${follows} where ${follows.userId} = ${users.id} and ${follows.followeeType} = 'tool')`,
+        sql`(exists (select 1 from ${follows} where ${follows.userId} = ${users.id} and ${follows.followeeType} = 'tool')
+          or exists (select 1 from ${stacks} join ${stackTools} on ${stackTools.stackId} = ${stacks.id}
+            where ${stacks.ownerUserId} = ${users.id}))`,
       ),
     )
     .orderBy(asc(users.id))
     .limit(USER_BATCH)
 }
 
-/** For each user, the followed tools with something new since `since`, busiest first. */
+/**
+ * For each user, their tools (followed, or in a stack of their own: decision 011) with something new since `since`,
+ * busiest first.
+ */
 async function loadToolActivity(db: Db, userIds: number[], since: Date): Promise<Map<number, ToolActivity[]>> {
+  const readers = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
   const result = await db.execute<{
     user_id: number
     name: string
@@ -151,13 +160,14 @@ async function loadToolActivity(db: Db, userIds: number[], since: Date): Promise
     new_comments: number
     new_reasons: number
   }>(sql`
-    with followed as (
-      select f.user_id, t.id as tool_id, t.name, t.slug
-      from follow f join tool t on t.id = f.followee_id
-      where f.followee_type = 'tool' and f.user_id in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+    with watched as (
+      select f.user_id, f.followee_id as tool_id from follow f
+      where f.followee_type = 'tool' and f.user_id in (${readers})
+      union
+      select s.owner_user_id as user_id, st.tool_id from stack s join stack_tool st on st.stack_id = s.id
+      where s.owner_user_id in (${readers})
+    ), followed as (
+      select w.user_id, t.id as tool_id, t.name, t.slug from watched w join tool t on t.id = w.tool_id
     ), counts as (
       select tool_id,
         (select count(*) from stack_tool st join stack s on s.id = st.stack_id
@@ -232,11 +242,11 @@ export function composeDigest(
   const unsubscribeUrl = `${config.baseUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(config.authSecret, user.id)}`
   const settingsUrl = `${config.baseUrl}/settings/notifications`
   const toolUrl = (slug: string) => `${config.baseUrl}/tools/${slug}`
-  const subject = `This week on ${config.siteName}: ${tools.length === 1 ? tools[0]!.name : `${tools.length} tools you follow`}`
+  const subject = `This week on ${config.siteName}: ${tools.length === 1 ? tools[0]!.name : `${tools.length} of your tools`}`
   const text = [
     `Hi ${user.name},`,
     '',
-    `Here is what happened this week to the tools you follow on ${config.siteName}:`,
+    `Here is what happened this week to the tools you follow or use on ${config.siteName}:`,
     '',
     ...shown.map((tool) => `- ${tool.name}: ${describeActivity(tool)}\n  ${toolUrl(tool.slug)}`),
     ...(more > 0 ? [`- and ${more} more`] : []),
@@ -246,7 +256,7 @@ export function composeDigest(
   ].join('\n')
   const html = [
     `<p>Hi ${escapeHtml(user.name)},</p>`,
-    `<p>Here is what happened this week to the tools you follow on ${escapeHtml(config.siteName)}:</p>`,
+    `<p>Here is what happened this week to the tools you follow or use on ${escapeHtml(config.siteName)}:</p>`,
     '<ul>',
     ...shown.map(
       (tool) =>
