@@ -1,6 +1,7 @@
 // The scan step's engine (specs/stack-creation-and-editing.md §4 Scan state, §9): 0 idle, 1 scanning, 2 done.
 // Polls GET /api/v1/analyze every 2 s with the same URL until the scan is done, failed, or 30 s have passed; the
-// progress notes follow the server's stage, and the tools found are resolved to catalog tools for their logos.
+// progress notes follow the server's stage, and the tools found are resolved to catalog tools for their logos, as
+// they are found: a running scan answers what it has so far (issue 3).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   type AnalyzeResponse,
@@ -118,8 +119,23 @@ export function useScan() {
       const giveUp = (reason: string, text: string) => {
         if (signal.aborted) return
         setScanState(0)
+        setResult(null)
         setMessage(text)
         track('create_stack.scan_failed', { kind, reason })
+      }
+      // The catalog tools behind the slugs found so far, asked again only when they change.
+      let shownSlugs = ''
+      const showFound = async (answer: AnalyzeResponse) => {
+        const slugs = answer.tools.map((tool) => tool.slug)
+        if (slugs.join(',') === shownSlugs || slugs.length === 0) return
+        try {
+          const { tools } = await findToolsBySlugs(slugs, answer.url, signal)
+          if (signal.aborted) return
+          shownSlugs = slugs.join(',')
+          setResult({ url: answer.url, scannedTools: answer.tools, tools })
+        } catch {
+          // the next poll tries again
+        }
       }
       while (!signal.aborted) {
         let answer: AnalyzeResponse | null = null
@@ -162,6 +178,8 @@ export function useScan() {
             return
           }
         }
+        if (answer?.state === 'scanning') await showFound(answer)
+        if (signal.aborted) return
         const remaining = deadline - Date.now()
         if (remaining <= 0) {
           giveUp('timeout', SCAN_EMPTY_MESSAGE)

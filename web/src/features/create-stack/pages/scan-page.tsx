@@ -141,7 +141,8 @@ export default function ScanPage() {
         </div>
       </section>
 
-      {scan.scanState === 2 && found.length > 0 && <FoundTools result={scan.result!} />}
+      {/* the tools show up as the scan finds them; they are taken with 'Edit & Save Your Stack' once it is done */}
+      {scan.scanState !== 0 && found.length > 0 && <FoundTools result={scan.result!} isDone={scan.scanState === 2} />}
 
       <div className="mt-8 flex flex-col-reverse items-center justify-center gap-4 sm:flex-row">
         <button
@@ -206,7 +207,7 @@ function ScanProgress({ scanState, notesShown, progress }: { scanState: 1 | 2; n
   )
 }
 
-function FoundTools({ result }: { result: ScanResult }) {
+function FoundTools({ result, isDone }: { result: ScanResult; isDone: boolean }) {
   const tools = result.tools.filter((tool) => !tool.is_package)
   const packages = result.tools.length - tools.length
   // Logos of the tools; a repository with only ecosystem packages shows those instead.
@@ -214,10 +215,12 @@ function FoundTools({ result }: { result: ScanResult }) {
   return (
     <section
       aria-labelledby="found-heading"
+      aria-busy={!isDone}
       className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
-      <h2 id="found-heading" className="font-semibold text-slate-900">
-        We found {tools.length} {tools.length === 1 ? 'tool' : 'tools'}
+      <h2 id="found-heading" className="flex items-center gap-2 font-semibold text-slate-900">
+        {!isDone && <Spinner className="size-4 text-brand-600" />}
+        {isDone ? 'We found' : 'Found so far:'} {tools.length} {tools.length === 1 ? 'tool' : 'tools'}
         {packages > 0 && ` and ${packages} ${packages === 1 ? 'package' : 'packages'}`}
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
