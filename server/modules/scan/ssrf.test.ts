@@ -3,9 +3,9 @@
 // file:// unless allowed, and git remotes. Fixture servers listen on 127.0.0.1 only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cloneRepository } from './git-repository.ts'
-import { fetchPage } from './page-fetcher.ts'
+import { fetchPage, probeGitRepository } from './page-fetcher.ts'
 import { embeddedIPv4, isBlockedAddress, resolveAllowedAddresses, ScanRefusedError } from './ssrf.ts'
-import { createGitRepository, type FixtureSite, serveSite } from './test-fixtures.ts'
+import { createGitRepository, type FixtureSite, serveGitOverHttp, serveSite } from './test-fixtures.ts'
 
 const REFUSED = { allowPrivateNetworks: false }
 
@@ -16,6 +16,10 @@ const fixtureIsPublic = {
   resolve: async (hostname: string) => {
     if (hostname === 'www.example.com') return [{ address: '127.0.0.1', family: 4 as const }]
     if (hostname === 'intranet.example.com') return [{ address: '10.1.2.3', family: 4 as const }]
+    // names answering only IPv6: unique local, link-local, loopback
+    if (hostname === 'v6-private.example.com') return [{ address: 'fd12:3456::7', family: 6 as const }]
+    if (hostname === 'v6-link.example.com') return [{ address: 'fe80::1', family: 6 as const }]
+    if (hostname === 'v6-loopback.example.com') return [{ address: '::1', family: 6 as const }]
     if (hostname === 'mixed.example.com') {
       return [
         { address: '93.184.216.34', family: 4 as const },
@@ -122,6 +126,10 @@ describe('fetchPage refusals', () => {
       '/to-private': { status: 302, headers: { location: 'http://10.0.0.7/admin' } },
       '/to-metadata': { status: 301, headers: { location: 'http://169.254.169.254/latest/meta-data/' } },
       '/to-mapped': { status: 302, headers: { location: 'http://[::ffff:127.0.0.1]:1/' } },
+      '/to-v6-loopback': { status: 302, headers: { location: 'http://[::1]:1/' } },
+      '/to-v6-link-local': { status: 307, headers: { location: 'http://[fe80::1]/' } },
+      '/to-v6-name': { status: 302, headers: { location: 'http://v6-private.example.com/' } },
+      '/repo/info/refs?service=git-upload-pack': { status: 302, headers: { location: 'http://10.0.0.7/repo.git' } },
       '/to-ftp': { status: 302, headers: { location: 'ftp://www.example.com/file' } },
       '/loop': { status: 302, headers: { location: '/loop' } },
       '/image': { headers: { 'content-type': 'image/png' }, body: 'PNG' },
@@ -148,6 +156,20 @@ describe('fetchPage refusals', () => {
     expect((await refusal(fetchPage('http://intranet.example.com/', fixtureIsPublic))).reason).toBe('private_address')
   })
 
+  it.each(['v6-private.example.com', 'v6-link.example.com', 'v6-loopback.example.com'])(
+    'refuses %s, a name resolving only to a private IPv6 address',
+    async (name) => {
+      expect((await refusal(fetchPage(`http://${name}/`, fixtureIsPublic))).reason).toBe('private_address')
+    },
+  )
+
+  it('refuses a git probe whose answer redirects to a private address, and a probe of one', async () => {
+    expect((await refusal(probeGitRepository(viaName('/repo'), fixtureIsPublic))).reason).toBe('private_address')
+    expect((await refusal(probeGitRepository('http://[fd00::1]/team/app', fixtureIsPublic))).reason).toBe(
+      'private_address',
+    )
+  })
+
   it('fetches the public fixture page (the control for the redirect refusals)', async () => {
     const page = await fetchPage(viaName('/'), fixtureIsPublic)
     expect(page.html).toContain('WordPress')
@@ -157,6 +179,9 @@ describe('fetchPage refusals', () => {
     ['a private address', '/to-private'],
     ['the metadata address', '/to-metadata'],
     ['an IPv4-mapped loopback address', '/to-mapped'],
+    ['the IPv6 loopback address [::1]', '/to-v6-loopback'],
+    ['an IPv6 link-local address [fe80::1]', '/to-v6-link-local'],
+    ['a name resolving only to a private IPv6 address', '/to-v6-name'],
   ])('refuses a redirect to %s', async (_label, path) => {
     expect((await refusal(fetchPage(viaName(path), fixtureIsPublic))).reason).toBe('private_address')
   })
@@ -210,6 +235,49 @@ describe('git remote refusals', () => {
   it('refuses a remote whose name resolves to a private address', async () => {
     const error = await refusal(cloneRepository({ cloneUrl: 'https://intranet.example.com/app.git' }, fixtureIsPublic))
     expect(error.reason).toBe('private_address')
+  })
+
+  it.each(['v6-private.example.com', 'v6-link.example.com', 'v6-loopback.example.com'])(
+    'refuses a remote on %s, a name resolving only to a private IPv6 address',
+    async (name) => {
+      const error = await refusal(cloneRepository({ cloneUrl: `https://${name}/app.git` }, fixtureIsPublic))
+      expect(error.reason).toBe('private_address')
+    },
+  )
+
+  it.each([
+    ['IPv6 link-local', 'http://[fe80::1]/app.git'],
+    ['IPv6 unique local', 'http://[fd00:ec2::254]/app.git'],
+  ])('refuses a remote on %s before cloning', async (_label, url) => {
+    expect((await refusal(cloneRepository({ cloneUrl: url }, REFUSED))).reason).toBe('private_address')
+  })
+
+  it('does not follow a git remote that redirects, nor ask the branch list of one', async () => {
+    const repository = createGitRepository({ 'README.md': '# app\n' })
+    // the redirect's target is a real repository on a "private" server: following it would clone it
+    const inside = await serveGitOverHttp({ '/app.git': repository.dir })
+    const outside = await serveGitOverHttp({}, { '/moved.git': `${inside.origin}/app.git` })
+    try {
+      const remote = `http://www.example.com:${outside.port}/moved.git`
+      const error = await refusal(cloneRepository({ cloneUrl: remote }, fixtureIsPublic))
+      expect(error.reason).toBe('fetch_failed')
+      expect((await refusal(cloneRepository({ cloneUrl: remote, branchPath: 'a/b' }, fixtureIsPublic))).reason).toBe(
+        'fetch_failed',
+      )
+      expect(outside.requests.some((request) => request.startsWith('GET /moved.git/info/refs'))).toBe(true)
+      expect(inside.requests).toEqual([])
+      // the control: the same remote without the redirect clones
+      const direct = await cloneRepository(
+        { cloneUrl: `http://www.example.com:${inside.port}/app.git` },
+        fixtureIsPublic,
+      )
+      expect(direct.source.files.map((file) => file.path)).toEqual(['README.md'])
+      await direct.remove()
+    } finally {
+      await inside.close()
+      await outside.close()
+      repository.remove()
+    }
   })
 
   it('refuses file:// remotes unless private networks are allowed, and other transports always', async () => {
