@@ -529,6 +529,7 @@ const data: Record<string, Aliases> = {
     nuget: ['npgsql', 'npgsql.entityframeworkcore.postgresql'],
     hex: ['postgrex'],
     pub: ['postgres'],
+    swift: ['fluent-postgres-driver', 'postgres-nio', 'postgres-kit'],
     docker: ['postgres', 'bitnami/postgresql', 'postgis/postgis', 'cimg/postgres', 'circleci/postgres'],
     terraform: ['postgresql'],
   },
