@@ -1,8 +1,10 @@
 // A tool's search document (name A, aliases B, title C), shared by the catalog seed, tool creation and the
-// search query's expectations (docs/decisions/006-tool-search.md).
+// search query's expectations (docs/decisions/006-tool-search.md). Writing it fires the trigger tool_search_sync
+// (migration 0013_tool_search), which copies the name and alias words into tool_search and tool_search_prefix,
+// the narrow tables search reads.
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
-import { tools } from './schema/index.ts'
+import { toolSearch, toolSearchPrefixes, tools } from './schema/index.ts'
 
 export const toolSearchDocument = sql`
   setweight(to_tsvector('simple',
@@ -15,9 +17,8 @@ export const toolSearchDocument = sql`
 
 /**
  * Recomputes search_vector for the given tools (all tools when ids is omitted): after inserts, renames and alias
- * changes. A full refresh also merges the GIN index's pending list and refreshes the planner's statistics: freshly
- * written entries wait in that list, which every search scans in full until (auto)vacuum merges it, and PGlite
- * never autovacuums (docs/decisions/006-tool-search.md).
+ * changes (the trigger then rewrites their search rows). A full refresh also refreshes the planner's statistics of
+ * the search tables, which PGlite never does by itself (docs/decisions/006-tool-search.md).
  */
 export async function refreshToolSearchVectors(db: Db, ids?: number[]) {
   if (ids && ids.length === 0) return
@@ -25,12 +26,13 @@ export async function refreshToolSearchVectors(db: Db, ids?: number[]) {
     .update(tools)
     .set({ searchVector: sql`${toolSearchDocument}` as unknown as string })
     .where(ids ? inArray(tools.id, ids) : undefined)
-  if (!ids) await prepareToolSearchIndex(db)
+  // The trigger rewrites the rows whose words changed; an alias change can also change a rank tier alone
+  if (ids) await db.execute(sql`select tool_search_refresh(${`{${ids.join(',')}}`}::integer[])`)
+  else await prepareToolSearchIndex(db)
 }
 
-/** After a bulk write of search vectors (the catalog seed): merge the GIN pending list, then ANALYZE. Both run
- * inside a transaction, unlike VACUUM. */
+/** After a bulk write of search vectors (the catalog seed): ANALYZE, which runs inside a transaction, unlike
+ * VACUUM. The search index has no pending list to merge (fastupdate off). */
 export async function prepareToolSearchIndex(db: Db) {
-  await db.execute(sql`select gin_clean_pending_list('tool_search_vector_idx')`)
-  await db.execute(sql`analyze ${tools}`)
+  await db.execute(sql`analyze ${tools}, ${toolSearch}, ${toolSearchPrefixes}`)
 }

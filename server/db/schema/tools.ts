@@ -1,7 +1,18 @@
 // The tool catalog ("services" in the specs' API): layers > categories > tools, with the aliases the scanner and
 // the job importer map names through. Popularity = seed prior + real use (docs/decisions/004-popularity.md).
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -65,7 +76,7 @@ export const tools = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`"seed_popularity" + 10 * "stacks_count" + 3 * "followers_count" + "votes_count"`),
     /** Search document: name (A), aliases (B), title (C). Maintained by the catalog code, not a generated column,
-     * because aliases live in another table. */
+     * because aliases live in another table. Searched through tool_search, which a trigger derives from it. */
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,7 +85,6 @@ export const tools = pgTable(
     index('tool_category_popularity_idx').on(table.categoryId, table.popularity.desc()),
     index('tool_popularity_idx').on(table.popularity.desc()),
     index('tool_created_at_idx').on(table.createdAt.desc()),
-    index('tool_search_vector_idx').using('gin', table.searchVector),
     index('tool_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     index('tool_submitted_by_idx').on(table.submittedById),
     // The moderators' queue: submitted, not yet approved, oldest first.
@@ -95,6 +105,61 @@ export const toolAliases = pgTable(
     alias: text('alias').notNull(),
   },
   (table) => [primaryKey({ columns: [table.kind, table.alias] }), index('tool_alias_tool_id_idx').on(table.toolId)],
+)
+
+/**
+ * What search reads: one narrow row per listed tool (approved, not hidden), so ranking a short prefix's thousand
+ * matches reads a few pages instead of the wide tool rows. Written only by the trigger tool_search_sync (migration
+ * 0013_tool_search) from tool.search_vector and the tool's name, flags and counts; docs/decisions/006-tool-search.md.
+ */
+export const toolSearch = pgTable(
+  'tool_search',
+  {
+    toolId: integer('tool_id')
+      .primaryKey()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    /** The name and alias lexemes of search_vector (weights A and B), stripped of weights: no heap recheck. */
+    doc: tsvector('doc').notNull(),
+    name: text('name').notNull(),
+    /** lower(name) without spaces, dots, dashes and underscores: 'Node.js' gives 'nodejs'. */
+    nameKey: text('name_key').notNull(),
+    popularity: integer('popularity').notNull(),
+    isPackage: boolean('is_package').notNull(),
+  },
+  // fastupdate off: no pending list that every search would scan until a vacuum merges it (PGlite never does)
+  (table) => [index('tool_search_doc_idx').using('gin', table.doc).with({ fastupdate: false })],
+)
+
+/**
+ * Every one- to three-character prefix (letters a-z and digits) of a listed tool's search words, with the rank
+ * tier that query would give the tool: a short prefix's first page is the first 21 entries of one index range.
+ * Written only by the trigger tool_search_sync.
+ */
+export const toolSearchPrefixes = pgTable(
+  'tool_search_prefix',
+  {
+    toolId: integer('tool_id')
+      .notNull()
+      .references(() => toolSearch.toolId, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    isPackage: boolean('is_package').notNull(),
+    /** 0 the exact name or a reviewed 'name' alias, 1 a name starting with the prefix, 2 another word. */
+    tier: smallint('tier').notNull(),
+    popularity: integer('popularity').notNull(),
+    name: text('name').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.prefix] }),
+    // In rank order; is_package last, so leaving packages out filters inside the index (no heap visits)
+    index('tool_search_prefix_rank_idx').on(
+      table.prefix,
+      table.tier,
+      table.popularity.desc(),
+      table.name,
+      table.toolId,
+      table.isPackage,
+    ),
+  ],
 )
 
 export const catalogMeta = pgTable('catalog_meta', {
