@@ -3,7 +3,18 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
-import { categories, companies, layers, stacks, stackTools, toolAliases, tools, users } from '../../db/schema/index.ts'
+import {
+  categories,
+  companies,
+  layers,
+  stacks,
+  stackTools,
+  toolAliases,
+  toolSearch,
+  toolSearchPrefixes,
+  tools,
+  users,
+} from '../../db/schema/index.ts'
 import { nameKey } from '../../db/seed/catalog/names.ts'
 import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 
@@ -245,10 +256,10 @@ export async function findToolsByIds(db: Db, ids: number[], viewer: { id: number
  * The search document of a tool, as SQL over the row `tool` (docs/decisions/006-tool-search.md):
  * A: the name as written, split at punctuation, and its loose key ('Node.js' gives node.js, node, js, nodejs);
  * B: every alias (spellings, package names, fingerprint names), also split at punctuation ('@sentry/node');
- * C: the one-line title, kept for ranking experiments but never matched by search (its query asks for A or B).
+ * C: the one-line title, kept for ranking experiments but never matched by search (tool_search keeps A and B).
  */
 export interface ParsedSearch {
-  /** to_tsquery('simple', ...) text: every word as a prefix, all required, name or alias weights only. */
+  /** to_tsquery('simple', ...) text: every word as a prefix, all required (the document holds names and aliases). */
   tsquery: string
   /** lower(q), for the exact-name and name-prefix boosts. */
   lower: string
@@ -274,43 +285,76 @@ export function parseSearchQuery(q: string): ParsedSearch | null {
     words += parts.length
     // Parts hold only letters and digits; the whole term loses quotes and backslashes, the only characters
     // that mean something inside a quoted to_tsquery operand.
-    const allParts = parts.map((part) => `'${part}':*AB`).join(' & ')
-    groups.push(parts.length === 1 ? allParts : `('${term.replace(/['\\]/g, '')}':*AB | ${allParts})`)
+    const allParts = parts.map((part) => `'${part}':*`).join(' & ')
+    groups.push(parts.length === 1 ? allParts : `('${term.replace(/['\\]/g, '')}':* | ${allParts})`)
     if (words >= SEARCH_MAX_WORDS) break
   }
   if (groups.length === 0) return null
   return { tsquery: groups.join(' & '), lower: text, key: nameKey(text) }
 }
 
+/** A query the prefix table answers: one term of one to three letters a-z or digits (tool_search_prefix). */
+const PREFIX_QUERY = /^[a-z0-9]{1,3}$/
+
 /**
- * One page of search hits: tools whose name or aliases contain every query word as a word prefix (GIN index on
- * search_vector), exact names first (the name or a reviewed 'name' alias), then names starting with the query
+ * One page of search hits (docs/decisions/006-tool-search.md): tools whose name or aliases contain every query word
+ * as a word prefix, exact names first (the name or a reviewed 'name' alias), then names starting with the query
  * (also when punctuation and spaces are ignored), then the rest (a word or an alias matched), each tier by
- * popularity. Fetches limit + 1 rows to answer has_more without counting.
+ * popularity. The page is ranked in the narrow search tables, then only its rows are read from tool. Fetches
+ * limit + 1 rows to answer has_more without counting.
  */
 export function searchTools(
   db: Db,
   search: ParsedSearch,
   options: { includePackages: boolean; limit: number; offset: number },
 ) {
-  // The loose key ('Po.st' gives 'post') only counts as a prefix, so an exact name or another spelling wins. The
-  // catalog also stores every tool's own loose key as a 'name' alias: those aliases count as the loose key.
-  const looseName = sql`regexp_replace(lower(${tools.name}), '[[:space:]._-]+', '', 'g')`
-  const spelledTools = sql`select ${toolAliases.toolId} from ${toolAliases}
-    join ${tools} as "spelled" on "spelled"."id" = ${toolAliases.toolId}
-    where ${toolAliases.kind} = 'name' and ${toolAliases.alias} = ${search.key}
-      and ${toolAliases.alias} <> regexp_replace(lower("spelled"."name"), '[[:space:]._-]+', '', 'g')`
-  const tier = sql<number>`case
-    when lower(${tools.name}) = ${search.lower} or ${tools.id} in (${spelledTools}) then 0
-    when starts_with(lower(${tools.name}), ${search.lower}) or starts_with(${looseName}, ${search.key}) then 1
-    else 2 end`
-  const conditions: SQL[] = [sql`${tools.searchVector} @@ to_tsquery('simple', ${search.tsquery})`, isListed]
-  if (!options.includePackages) conditions.push(eq(tools.isPackage, false))
+  const hits = PREFIX_QUERY.test(search.lower) ? rankByPrefix(db, search, options) : rankByDocument(db, search, options)
   return selectToolList(db)
-    .where(and(...conditions))
-    .orderBy(tier, popularityFirst, asc(tools.name), asc(tools.id))
+    .innerJoin(hits, eq(hits.toolId, tools.id))
+    .orderBy(asc(hits.tier), sql`${hits.popularity} desc nulls last`, asc(hits.name), asc(hits.toolId))
+}
+
+type RankOptions = { includePackages: boolean; limit: number; offset: number }
+
+/** A one- to three-character prefix: the first entries of its range of tool_search_prefix, already in rank order. */
+function rankByPrefix(db: Db, search: ParsedSearch, options: RankOptions) {
+  const entry = toolSearchPrefixes
+  return db
+    .select({ toolId: entry.toolId, tier: entry.tier, popularity: entry.popularity, name: entry.name })
+    .from(entry)
+    .where(and(eq(entry.prefix, search.lower), options.includePackages ? undefined : eq(entry.isPackage, false)))
+    .orderBy(asc(entry.tier), sql`${entry.popularity} desc nulls last`, asc(entry.name), asc(entry.toolId))
     .limit(options.limit + 1)
     .offset(options.offset)
+    .as('hit')
+}
+
+/** Any other query: the GIN index of tool_search, then the matches ranked in that narrow table. */
+function rankByDocument(db: Db, search: ParsedSearch, options: RankOptions) {
+  const row = toolSearch
+  // The loose key ('Po.st' gives 'post') only counts as a prefix, so an exact name or another spelling wins. The
+  // catalog also stores every tool's own loose key as a 'name' alias: those aliases count as the loose key.
+  const spelledTools = sql`select ${toolAliases.toolId} from ${toolAliases}
+    join ${toolSearch} as "spelled" on "spelled"."tool_id" = ${toolAliases.toolId}
+    where ${toolAliases.kind} = 'name' and ${toolAliases.alias} = ${search.key}
+      and ${toolAliases.alias} <> "spelled"."name_key"`
+  const tier = sql<number>`case
+    when lower(${row.name}) = ${search.lower} or ${row.toolId} in (${spelledTools}) then 0
+    when starts_with(lower(${row.name}), ${search.lower}) or starts_with(${row.nameKey}, ${search.key}) then 1
+    else 2 end`
+  return db
+    .select({ toolId: row.toolId, tier: tier.as('tier'), popularity: row.popularity, name: row.name })
+    .from(row)
+    .where(
+      and(
+        sql`${row.doc} @@ to_tsquery('simple', ${search.tsquery})`,
+        options.includePackages ? undefined : eq(row.isPackage, false),
+      ),
+    )
+    .orderBy(tier, sql`${row.popularity} desc nulls last`, asc(row.name), asc(row.toolId))
+    .limit(options.limit + 1)
+    .offset(options.offset)
+    .as('hit')
 }
 
 // --- create ---------------------------------------------------------------------------------------------------
