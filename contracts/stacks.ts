@@ -78,6 +78,9 @@ export const StackWebsiteUrl = z
 
 /** Tool ids ("services" in the specs' API), in the order the user picked them. */
 export const ServiceIds = z.array(Id).max(STACK_SERVICES_MAX, `is too long (maximum is ${STACK_SERVICES_MAX} tools)`)
+/** `required_services`: the services marked required in the builder (spec §3 Tool `required`, §4), sent beside
+ * the spec's `services` ids (docs/decisions/025-stack-owner-choices.md). */
+export const REQUIRED_NOT_IN_SERVICES = 'must be among the services of the stack'
 
 export const OwnerType = z.enum(['User', 'Company'])
 export type OwnerType = z.infer<typeof OwnerType>
@@ -93,6 +96,7 @@ export const CreateStackBody = z.object({
     private: z.boolean().optional().default(false),
     image_url: ImageUrl,
     services: ServiceIds.min(1, blank),
+    required_services: ServiceIds.optional(),
     owner: StackOwnerInput,
   }),
 })
@@ -108,6 +112,8 @@ export const UpdateStackBody = z.object({
     image_url: ImageUrl.optional(),
     owner: StackOwnerInput.optional(),
     services: ServiceIds.optional(),
+    /** Without it, tools that stay keep their required flag. */
+    required_services: ServiceIds.optional(),
   }),
 })
 export type UpdateStackBody = z.input<typeof UpdateStackBody>

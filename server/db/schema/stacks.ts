@@ -64,6 +64,8 @@ export const stackTools = pgTable(
     position: integer('position').notNull().default(0),
     /** Where a scan found it ("package.json", "header: server"), kept for the stack page. */
     source: text('source'),
+    /** The builder's Required toggle (spec §3 Tool `required`, docs/decisions/025-stack-owner-choices.md). */
+    isRequired: boolean('is_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.stackId, table.toolId] }), index('stack_tool_tool_idx').on(table.toolId)],

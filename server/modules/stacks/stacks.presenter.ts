@@ -25,7 +25,7 @@ export function presentOwner(owner: OwnerRecord): StackOwner {
   return { id: owner.id, type: owner.type, slug: owner.slug, name: owner.name, image_url: owner.imageUrl }
 }
 
-export function presentService(tool: ToolRow): StackService {
+export function presentService({ tool, isRequired }: { tool: ToolRow; isRequired: boolean }): StackService {
   return {
     id: tool.id,
     name: tool.name,
@@ -34,16 +34,16 @@ export function presentService(tool: ToolRow): StackService {
     canonical_url: toolPath(tool.slug),
     is_approved: tool.isApproved,
     is_package: tool.isPackage,
-    // just_added and required are the editor's own state; saved tools start with both off.
+    // just_added is the editor's own state: a saved tool is no longer just added.
     just_added: false,
     hidden: tool.isHidden,
-    required: false,
+    required: isRequired,
   }
 }
 
 export function presentStackEdit(
   { stack, owner }: StackWithOwner,
-  tools: ToolRow[],
+  tools: Array<{ tool: ToolRow; isRequired: boolean }>,
   flags: { canEdit: boolean; ownerAllowsPrivate: boolean },
 ): StackEdit {
   return {

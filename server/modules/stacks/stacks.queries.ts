@@ -181,15 +181,14 @@ export async function listStackSlugsLike(db: Db, owner: Pick<OwnerRecord, 'type'
   return new Set(rows.map((row) => row.slug))
 }
 
-/** A stack's tools in the order the user put them. */
-export async function listStackTools(db: Db, stackId: number): Promise<ToolRow[]> {
-  const rows = await db
-    .select({ tool: tools })
+/** A stack's tools in the order the user put them, with the required flag the builder gave each. */
+export async function listStackTools(db: Db, stackId: number): Promise<Array<{ tool: ToolRow; isRequired: boolean }>> {
+  return db
+    .select({ tool: tools, isRequired: stackTools.isRequired })
     .from(stackTools)
     .innerJoin(tools, eq(tools.id, stackTools.toolId))
     .where(eq(stackTools.stackId, stackId))
     .orderBy(asc(stackTools.position), asc(tools.name))
-  return rows.map((row) => row.tool)
 }
 
 /** The stack page's tools with their category and layer ("Other" when the catalog has none). */

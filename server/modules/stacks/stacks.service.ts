@@ -4,7 +4,12 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { slugify } from '#contracts/owners.ts'
-import { type CreateStackBody, STACK_NAME_TAKEN, type UpdateStackBody } from '#contracts/stacks.ts'
+import {
+  type CreateStackBody,
+  REQUIRED_NOT_IN_SERVICES,
+  STACK_NAME_TAKEN,
+  type UpdateStackBody,
+} from '#contracts/stacks.ts'
 import type { Db } from '../../db/client.ts'
 import { stacks, stackTools, tools } from '../../db/schema/index.ts'
 import { fieldError, HttpError } from '../../http/errors.ts'
@@ -35,6 +40,7 @@ export async function createStack(
   const { owner, fields } = input
   const serviceIds = unique(fields.services)
   await assertToolsExist(db, serviceIds)
+  const required = requiredSet(serviceIds, fields.required_services ?? [])
   if (fields.private && !(await ownerAllowsPrivate(db, owner))) throw fieldError('private', PRIVATE_NOT_ALLOWED)
   if (await findStackIdByName(db, owner, fields.name)) throw stackNameTaken()
 
@@ -58,7 +64,7 @@ export async function createStack(
       await insertStackTools(
         tx,
         stack!.id,
-        serviceIds.map((toolId) => ({ toolId })),
+        serviceIds.map((toolId) => ({ toolId, isRequired: required.has(toolId) })),
       )
       if (!fields.private) await adjustToolStacksCount(tx, serviceIds, 1)
       return stack!.id
@@ -121,14 +127,21 @@ export async function updateStack(
         .where(eq(stacks.id, locked.id))
 
       const nextIds = serviceIds ?? previousIds
-      if (serviceIds) {
+      // Without required_services, the tools that stay keep their flag (clients that send only ids lose nothing).
+      const required = requiredSet(
+        nextIds,
+        fields.required_services ?? previousRows.filter((row) => row.isRequired).map((row) => row.toolId),
+        { ignoreOthers: fields.required_services === undefined },
+      )
+      if (serviceIds || fields.required_services) {
         const previousById = new Map(previousRows.map((row) => [row.toolId, row]))
         await tx.delete(stackTools).where(eq(stackTools.stackId, locked.id))
         await insertStackTools(
           tx,
           locked.id,
-          serviceIds.map((toolId) => ({
+          nextIds.map((toolId) => ({
             toolId,
+            isRequired: required.has(toolId),
             source: previousById.get(toolId)?.source ?? null,
             createdAt: previousById.get(toolId)?.createdAt,
           })),
@@ -216,7 +229,7 @@ async function adjustToolStacksCount(db: Db, toolIds: number[], delta: 1 | -1) {
 async function insertStackTools(
   db: Db,
   stackId: number,
-  rows: { toolId: number; source?: string | null; createdAt?: Date }[],
+  rows: { toolId: number; isRequired: boolean; source?: string | null; createdAt?: Date }[],
 ) {
   if (rows.length === 0) return
   await db.insert(stackTools).values(
@@ -224,6 +237,7 @@ async function insertStackTools(
       stackId,
       toolId: row.toolId,
       position,
+      isRequired: row.isRequired,
       source: row.source ?? null,
       ...(row.createdAt ? { createdAt: row.createdAt } : {}),
     })),
@@ -264,6 +278,15 @@ async function withStackRetries<T>(run: () => Promise<T>): Promise<T> {
       throw error
     }
   }
+}
+
+/** The required tools among the stack's; a required id that is not one of them is a field error, or dropped. */
+function requiredSet(serviceIds: number[], requiredIds: number[], options: { ignoreOthers?: boolean } = {}) {
+  const services = new Set(serviceIds)
+  if (!options.ignoreOthers && requiredIds.some((id) => !services.has(id))) {
+    throw fieldError('required_services', REQUIRED_NOT_IN_SERVICES)
+  }
+  return new Set(requiredIds.filter((id) => services.has(id)))
 }
 
 function unique(ids: number[]): number[] {

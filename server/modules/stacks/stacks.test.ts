@@ -514,6 +514,62 @@ describe('POST /api/v1/stacks/update', () => {
     expect(response.body.error.message).toBe('Impersonated users are not allowed to edit stack info')
   })
 
+  it('saves the required flags of required_services, keeps them when only ids are sent, and edit answers them', async () => {
+    const user = await buildUser(ctx.app)
+    const created = await createPersonalStack(user, {
+      services: [react.id, postgres.id],
+      required_services: [postgres.id],
+    })
+    const requiredOf = (body: { services: Array<{ id: number; required: boolean }> }) =>
+      body.services.map((service) => [service.id, service.required])
+    expect(requiredOf(created.stack as never)).toEqual([
+      [react.id, false],
+      [postgres.id, true],
+    ])
+
+    const toggled = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, services: [react.id, postgres.id, redis.id], required_services: [react.id, redis.id] },
+    })
+    expect(toggled.status).toBe(200)
+    expect(requiredOf(toggled.body)).toEqual([
+      [react.id, true],
+      [postgres.id, false],
+      [redis.id, true],
+    ])
+
+    // Ids only (the onboarding, I Use This): the tools that stay keep their flag
+    const idsOnly = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, services: [redis.id, postgres.id] },
+    })
+    expect(requiredOf(idsOnly.body)).toEqual([
+      [redis.id, true],
+      [postgres.id, false],
+    ])
+    const edit = await user.client.get(
+      `/api/v1/stacks/edit?stack[slug]=${created.slug}&stack[owner][slug]=${user.username}`,
+    )
+    expect(requiredOf(edit.body)).toEqual([
+      [redis.id, true],
+      [postgres.id, false],
+    ])
+  })
+
+  it('answers 400 for a required service that is not among the services', async () => {
+    const user = await buildUser(ctx.app)
+    const refused = await user.client.post(
+      '/api/v1/stacks/create',
+      personalStack(user, { services: [react.id], required_services: [redis.id] }),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.fields).toEqual({ required_services: ['must be among the services of the stack'] })
+    const created = await createPersonalStack(user, { services: [react.id] })
+    const update = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, required_services: [redis.id] },
+    })
+    expect(update.status).toBe(400)
+    expect(update.body.error.fields).toEqual({ required_services: ['must be among the services of the stack'] })
+  })
+
   it('answers 403 with the edit-info message for an impersonated user moving the stack to another owner', async () => {
     const user = await buildUser(ctx.app)
     const company = await insertCompany(ctx.app.db, { admins: [user] })

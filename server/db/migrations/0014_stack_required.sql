@@ -1,0 +1,1 @@
+ALTER TABLE "stack_tool" ADD COLUMN "is_required" boolean DEFAULT false NOT NULL;
