@@ -15,12 +15,7 @@ export function uniqueName(prefix: string): string {
 export async function signUp(page: Page, username = uniqueName('e2e'), options: { stayInOnboarding?: boolean } = {}) {
   const before = page.url()
   await page.getByRole('button', { name: 'Sign up' }).first().click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
-  await dialog.getByLabel('Username', { exact: true }).fill(username)
-  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
-  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
-  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await createAccountInModal(page, username)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding\/welcome$/)
   if (!options.stayInOnboarding) {
@@ -29,6 +24,16 @@ export async function signUp(page: Page, username = uniqueName('e2e'), options: 
     await expect(page).toHaveURL(before)
   }
   return { username, email: `${username}@example.test`, password: 'correct-horse-battery' }
+}
+
+/** Fills the open modal's sign-up form (Name, Username, Email, Password) and creates the account. */
+export async function createAccountInModal(page: Page, username: string) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
+  await dialog.getByLabel('Username', { exact: true }).fill(username)
+  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await dialog.getByRole('button', { name: 'Create account' }).click()
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -72,4 +77,14 @@ export async function callApi<T = unknown>(page: Page, method: 'GET' | 'POST' | 
   })
   expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true)
   return (await response.json()) as T
+}
+
+/** The wizard's and the edit area's tool selection: take the first popular tool and go on to tool-details. */
+export async function pickPopularToolAndContinue(page: Page) {
+  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button').first().click()
+  await page
+    .getByRole('button', { name: /^Continue/ })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/tool-details$/)
 }

@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { createAccountInModal, screenshot, signUp, uniqueName } from './helpers.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
@@ -412,6 +412,58 @@ test('a sign-in lands on an unfinished onboarding once; a finished one is never 
   await apiPost(page, '/api/v1/onboarding/finish', {})
   await page.goto('/onboarding/basic-information')
   await expect(page).toHaveURL(new RegExp(`/${username}$`))
+})
+
+test('a sign-up from Follow follows first, then offers the wizard, which returns to the tool page', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/tools/react')
+  const follow = page.getByTestId('follow-button')
+  await follow.click()
+  await createAccountInModal(page, uniqueName('act'))
+
+  // the action finished where the user was: following, still on the tool page
+  await expect(follow).toHaveAttribute('aria-pressed', 'true')
+  await expect(page).toHaveURL(/\/tools\/react$/)
+  const offer = page.getByRole('region', { name: 'Get started' })
+  await expect(offer).toContainText('Welcome to Stackatlas!')
+  await shot(page, 'offer-after-action-sign-up')
+  await expectNoA11yViolations(page)
+  // the banner stays across pages of the same visit, until taken or dismissed
+  await page.goto('/tools')
+  await expect(offer).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(/\/tools\/react$/)
+
+  // by keyboard: Enter on the offer's button
+  await offer.getByRole('button', { name: 'Set up my profile' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/)
+  await expect(page.getByRole('heading', { name: 'Welcome To Stackatlas' })).toBeVisible()
+  await expect(offer).toHaveCount(0)
+  // leaving the wizard (from its last step) goes back to the tool page, where the follow stuck
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/onboarding\/basic-information$/)
+  await desktopPicker(page)
+    .getByRole('link', { name: /Areas of interest/ })
+    .click()
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/tools\/react$/)
+  await expect(follow).toHaveAttribute('aria-pressed', 'true')
+  await expect(offer).toHaveCount(0)
+
+  // 'Not now' dismisses it for good
+  await page.context().clearCookies()
+  await page.goto('/tools/vue-js')
+  await page.getByTestId('follow-button').click()
+  await createAccountInModal(page, uniqueName('act'))
+  await expect(offer).toBeVisible()
+  await offer.getByRole('button', { name: 'Not now' }).click()
+  await expect(offer).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true')
+  await expect(offer).toHaveCount(0)
 })
 
 test('the GitHub banner and organisation note show what the server found (phone width)', async ({ page }) => {

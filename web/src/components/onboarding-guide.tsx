@@ -1,9 +1,22 @@
-// Back from a GitHub sign-in, a user who has not been through onboarding lands on it once (web/src/lib/onboarding-guide.ts;
-// e-mail sign-ins and sign-ups are guided by the sign-in modal itself).
-import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
-import { needsOnboarding, ONBOARDING_START_PATH, takeGuidePending } from '../lib/onboarding-guide.ts'
+// Guides a user who has not been through onboarding to it (web/src/lib/onboarding-guide.ts, decision 012): back from
+// a GitHub sign-in, they land on it once (e-mail sign-ins and sign-ups from the navbar are sent by the sign-in modal
+// itself); signed up from an action prompt (Follow, I Use This, a page that needs sign-in), the action runs where they
+// were and this banner above the page offers the wizard, which returns to this page when they leave it.
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import {
+  needsOnboarding,
+  ONBOARDING_START_PATH,
+  onboardingOfferedTo,
+  rememberSignInPage,
+  subscribeToOnboardingOffer,
+  takeGuidePending,
+  withdrawOnboardingOffer,
+} from '../lib/onboarding-guide.ts'
 import { useCurrentUser } from '../lib/session.tsx'
+import { siteQuery } from '../lib/site.ts'
+import { Button } from './ui/button.tsx'
 
 export function OnboardingGuide() {
   const { user, isLoading } = useCurrentUser()
@@ -18,5 +31,37 @@ export function OnboardingGuide() {
       isCurrent = false
     }
   }, [isLoading, user, navigate])
-  return null
+  const offeredTo = useSyncExternalStore(subscribeToOnboardingOffer, onboardingOfferedTo, () => null)
+  if (!user || offeredTo !== user.id || user.onboarded) return null
+  return <OnboardingOffer />
+}
+
+function OnboardingOffer() {
+  const { data: site } = useQuery(siteQuery)
+  const location = useLocation()
+  const navigate = useNavigate()
+  if (location.pathname.startsWith('/onboarding')) return null
+  const start = () => {
+    rememberSignInPage(location.pathname + location.search)
+    withdrawOnboardingOffer()
+    navigate(ONBOARDING_START_PATH)
+  }
+  return (
+    <section aria-label="Get started" className="border-b border-brand-100 bg-brand-50">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <p className="min-w-0 flex-1 text-sm text-slate-800">
+          <strong className="font-semibold">Welcome to {site?.name ?? 'Stackatlas'}!</strong> Set up your profile and
+          your stack: it takes a minute, and brings you back here.
+        </p>
+        <div className="flex gap-2">
+          <Button size="sm" onClick={start}>
+            Set up my profile
+          </Button>
+          <Button size="sm" variant="ghost" onClick={withdrawOnboardingOffer}>
+            Not now
+          </Button>
+        </div>
+      </div>
+    </section>
+  )
 }

@@ -1,6 +1,7 @@
 // The reusable sign-in / sign-up modal. Opened through useSignInModal(); after success the pending action runs
 // and the user stays on the page they were on. Opened plainly (the navbar's Sign up / Sign in), a user who was never
-// shown the onboarding wizard lands on it once, and it returns to this page when they leave it
+// shown the onboarding wizard lands on it once, and it returns to this page when they leave it; signed up from an
+// action prompt, the action runs and the onboarding guide offers the wizard above the page
 // (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
@@ -16,6 +17,7 @@ import {
   markGuidePending,
   needsOnboarding,
   ONBOARDING_START_PATH,
+  offerOnboarding,
   rememberSignInPage,
 } from '../lib/onboarding-guide.ts'
 import { useSignInModal } from '../lib/session.tsx'
@@ -32,9 +34,13 @@ export function SignInModal() {
   const navigate = useNavigate()
   const location = useLocation()
   // Something the user was doing continues instead: the wizard would take them away from it.
-  const complete = () =>
+  const complete = (isNewAccount: boolean) =>
     modal.complete(async (user: CurrentUser) => {
-      if (modal.isForAction) return undefined
+      if (modal.isForAction) {
+        // A new account is still guided to the wizard: offered beside the action instead of taking them from it.
+        if (isNewAccount && (await needsOnboarding(user))) offerOnboarding(user.id)
+        return undefined
+      }
       rememberSignInPage(location.pathname + location.search)
       return (await needsOnboarding(user)) ? () => navigate(ONBOARDING_START_PATH) : undefined
     })
@@ -47,8 +53,8 @@ export function SignInModal() {
         modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.')
       }
     >
-      <GithubButton isForAction={modal.isForAction} />
-      {isSignUp ? <SignUpFormView onDone={complete} /> : <SignInFormView onDone={complete} />}
+      <GithubButton />
+      {isSignUp ? <SignUpFormView onDone={() => complete(true)} /> : <SignInFormView onDone={() => complete(false)} />}
       <p className="mt-4 text-center text-sm text-slate-600">
         {isSignUp ? 'Already have an account? ' : 'New here? '}
         <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
@@ -59,16 +65,16 @@ export function SignInModal() {
   )
 }
 
-function GithubButton({ isForAction }: { isForAction: boolean }) {
+function GithubButton() {
   const { data } = useQuery(siteQuery)
   const [isLoading, setIsLoading] = useState(false)
   if (!data?.github_enabled) return null
   const start = async () => {
     setIsLoading(true)
-    if (!isForAction) {
-      rememberSignInPage(window.location.pathname + window.location.search)
-      markGuidePending()
-    }
+    // The page reloads on the way back, so an action in progress is gone whatever happens: a user who never saw
+    // the wizard is guided to it then, from an action prompt too.
+    rememberSignInPage(window.location.pathname + window.location.search)
+    markGuidePending()
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
       body: { provider: 'github', callbackURL: window.location.pathname + window.location.search },

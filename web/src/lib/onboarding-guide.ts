@@ -12,6 +12,9 @@ const LAST_SIGN_IN_PAGE = 'stackatlas.last-sign-in-page'
 const ONBOARDING_REDIRECT = 'stackatlas.onboarding-redirect'
 /** Set before leaving for GitHub sign-in: the app checks the guide once it is back. */
 const GUIDE_PENDING = 'stackatlas.onboarding-guide-pending'
+/** The id of a user who signed up from an action prompt: the guide offers the wizard beside what they were doing. */
+const GUIDE_OFFERED = 'stackatlas.onboarding-guide-offered'
+const OFFER_CHANGED = 'stackatlas:onboarding-offer'
 
 function read(key: string): string | null {
   try {
@@ -61,6 +64,28 @@ export function takeGuidePending(): boolean {
   const pending = read(GUIDE_PENDING) === '1'
   write(GUIDE_PENDING, null)
   return pending
+}
+
+/** A sign-up from an action prompt: the action continues, and the guide offers the wizard (decision 012). */
+export function offerOnboarding(userId: number) {
+  write(GUIDE_OFFERED, String(userId))
+  window.dispatchEvent(new Event(OFFER_CHANGED))
+}
+
+export function withdrawOnboardingOffer() {
+  write(GUIDE_OFFERED, null)
+  window.dispatchEvent(new Event(OFFER_CHANGED))
+}
+
+/** The user the wizard is offered to, if any (for useSyncExternalStore). */
+export function onboardingOfferedTo(): number | null {
+  const value = Number(read(GUIDE_OFFERED))
+  return Number.isInteger(value) && value > 0 ? value : null
+}
+
+export function subscribeToOnboardingOffer(onChange: () => void): () => void {
+  window.addEventListener(OFFER_CHANGED, onChange)
+  return () => window.removeEventListener(OFFER_CHANGED, onChange)
 }
 
 /** True for a user who has not finished onboarding and was never shown the wizard (an admin acting as them never). */

@@ -19,6 +19,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Navbar />
+      <OnboardingGuide />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -42,7 +43,6 @@ export function AppLayout() {
           <SignInModal />
         </Suspense>
       )}
-      <OnboardingGuide />
       <ScrollRestoration />
     </div>
   )
