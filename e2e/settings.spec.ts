@@ -1,5 +1,5 @@
-// Settings: a signed-out visitor is asked to sign in and lands on the page; name, username, e-mail and password
-// change; server field errors show on their inputs.
+// Settings: a signed-out visitor is asked to sign in and lands on the page; name, username, the newsletter, e-mail
+// (with the current password) and password change; server field errors show on their inputs.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
@@ -35,13 +35,13 @@ test('settings: sign in first, change name and username, see a taken username, c
   // Signed out: the sign-in modal opens over a prompt, and the page follows once signed in.
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Sign in to change your settings.')).toBeVisible()
-  await screenshot(page, 'settings-signed-out')
+  await screenshot(page, 'accounts/settings-signed-out')
   const username = uniqueName('settings')
   const { email, password } = await signUpInOpenModal(page, username)
   await expect(page).toHaveURL(/\/settings\/profile$/)
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username)
-  await screenshot(page, 'settings-profile')
+  await screenshot(page, 'accounts/settings-profile')
   await expectNoA11yViolations(page)
 
   // Name and username
@@ -55,7 +55,7 @@ test('settings: sign in first, change name and username, see a taken username, c
   await expect(menu.getByText('Renamed Person')).toBeVisible()
   await expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', `/${renamed}`)
   await page.keyboard.press('Escape')
-  await screenshot(page, 'settings-profile-saved')
+  await screenshot(page, 'accounts/settings-profile-saved')
 
   // A username someone else has: the server's field error on the input
   const taken = uniqueName('taken')
@@ -64,8 +64,19 @@ test('settings: sign in first, change name and username, see a taken username, c
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('Username is already taken.')).toBeVisible()
   await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true')
-  await screenshot(page, 'settings-profile-taken')
+  await screenshot(page, 'accounts/settings-profile-taken')
   await expectNoA11yViolations(page)
+
+  // The weekly newsletter of onboarding ('You can update this information later')
+  await page.getByLabel('Username', { exact: true }).fill(renamed)
+  const newsletter = page.getByRole('checkbox', { name: 'Yup, Subscribe me' })
+  await expect(newsletter).toBeChecked()
+  await newsletter.uncheck()
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Your profile was saved.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Yup, Subscribe me' })).not.toBeChecked()
+  await screenshot(page, 'accounts/settings-profile-newsletter')
 
   // E-mail (the avatar menu's Email Settings)
   await page.getByRole('button', { name: 'Account menu' }).click()
@@ -76,11 +87,22 @@ test('settings: sign in first, change name and username, see a taken username, c
   await page.getByLabel('New email address').fill('not-an-email')
   await page.getByRole('button', { name: 'Change email' }).click()
   await expect(page.getByText('Email is invalid.')).toBeVisible()
+  // The current password confirms the change: missing, then wrong, then right
   await page.getByLabel('New email address').fill(newEmail)
   await page.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText("Current password can't be blank.")).toBeVisible()
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText('Current password is incorrect.')).toBeVisible()
+  await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible()
+  await screenshot(page, 'accounts/settings-email-wrong-password')
+  await expectNoA11yViolations(page)
+  await page.getByLabel('Current password').fill(password)
+  await page.getByRole('button', { name: 'Change email' }).click()
   await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible()
+  await expect(page.getByText('your other sessions were signed out')).toBeVisible()
   await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible()
-  await screenshot(page, 'settings-email')
+  await screenshot(page, 'accounts/settings-email')
   await expectNoA11yViolations(page)
 
   // Password: the wrong current password is refused on its input, then the change works
@@ -90,13 +112,13 @@ test('settings: sign in first, change name and username, see a taken username, c
   await page.getByLabel('Confirm new password').fill('a-brand-new-password')
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByText('Current password is incorrect.')).toBeVisible()
-  await screenshot(page, 'settings-password-wrong')
+  await screenshot(page, 'accounts/settings-password-wrong')
   await expectNoA11yViolations(page)
   await page.getByLabel('Current password').fill(password)
   await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(page.getByText('Your password was changed.')).toBeVisible()
+  await expect(page.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible()
   await expect(page.getByLabel('Current password')).toHaveValue('')
-  await screenshot(page, 'settings-password-changed')
+  await screenshot(page, 'accounts/settings-password-changed')
 
   // Sign out, and sign in with the new e-mail and password
   await page.getByRole('button', { name: 'Account menu' }).click()
@@ -115,7 +137,7 @@ test('settings: sign in first, change name and username, see a taken username, c
   const phone = await phoneContext.newPage()
   await phone.goto('/settings/profile')
   await expect(phone.getByLabel('Username', { exact: true })).toHaveValue(renamed)
-  await screenshot(phone, 'settings-profile-mobile')
+  await screenshot(phone, 'accounts/settings-profile-mobile')
   await expectNoA11yViolations(phone)
   await phoneContext.close()
 })
@@ -130,6 +152,6 @@ test('the profile page shows the person, and says so when they have no stacks', 
   await expect(page.getByText(/^Joined /)).toBeVisible()
   await expect(page.getByText('No stacks yet')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings/profile')
-  await screenshot(page, 'profile-empty')
+  await screenshot(page, 'accounts/profile-empty')
   await expectNoA11yViolations(page)
 })

@@ -1,5 +1,6 @@
-// The avatar menu of specs/stack-match-and-community.md §2: only entries whose pages exist and whose data is
-// present are shown (company entries, payment portal, personal stack).
+// The avatar menu of specs/stack-match-and-community.md §2, in its order: Profile, Email Settings, the user's
+// companies, the personal stack, Create A Stack, Sign Out. Only entries whose pages exist and whose data is present
+// are shown (no payment portal exists); our own extra pages (Tools Pending Approval, Admin) sit before Sign Out.
 import { DropdownMenu } from 'radix-ui'
 import { Link } from 'react-router'
 import type { CurrentUser } from '#contracts/users.ts'
@@ -15,7 +16,8 @@ export function truncate(text: string, max: number): string {
 export function AvatarMenu({ user }: { user: CurrentUser }) {
   const item = 'block rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100'
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe aria-hidden-focus).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full p-0.5 ring-brand-500 hover:ring-2 focus-visible:ring-2"
         aria-label="Account menu"
@@ -38,9 +40,6 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
             <Link to={`/${user.username}`}>Profile</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
-            <Link to="/create-stack/scan">Create A Stack</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
             <Link to="/settings/email">Email Settings</Link>
           </DropdownMenu.Item>
           {user.companies.map((company) => (
@@ -55,6 +54,11 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
               </Link>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/create-stack/scan">Create A Stack</Link>
+          </DropdownMenu.Item>
+          {/* Not in the spec's list: our own pages, grouped before Sign Out. */}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={item}>
             <Link to="/services/pending">Tools Pending Approval</Link>
           </DropdownMenu.Item>

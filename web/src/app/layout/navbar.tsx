@@ -5,29 +5,27 @@ import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { useStopImpersonating } from '../../features/admin/api/stop-impersonating.ts'
 import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
+import { NAV_LINKS } from './nav-links.ts'
 
 // The menus bring Radix's popper code, which visitors never need.
 const AvatarMenu = lazy(() => import('./avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })))
+// Phones only; Radix's dialog code loads with it.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })))
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
     default: m.NotificationBell,
   })),
 )
 
-/** Only links whose pages exist; later features add theirs here. */
-const NAV_LINKS = [
-  { to: '/tools', label: 'Tools' },
-  { to: '/create-stack/scan', label: 'Create A Stack' },
-  { to: '/match', label: 'Stack Match' },
-  { to: '/pros-and-cons', label: 'Pros & Cons' },
-]
-
 export function Navbar() {
   const { user, isLoading } = useCurrentUser()
   const modal = useSignInModal()
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex h-[67px] max-w-7xl items-center gap-4 px-4 sm:px-6" aria-label="Main">
+      <nav className="mx-auto flex h-[67px] max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6" aria-label="Main">
+        <Suspense fallback={<span className="size-9 md:hidden" aria-hidden="true" />}>
+          <MobileMenu />
+        </Suspense>
         <Link
           to="/"
           aria-label="Stackatlas home"
@@ -68,9 +66,12 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <Button variant="ghost" onClick={() => modal.open({ mode: 'sign-in' })}>
-                Sign in
-              </Button>
+              {/* On phones 'Sign in' is in the menu (mobile-menu.tsx), leaving the search box room. */}
+              <div className="hidden sm:block">
+                <Button variant="ghost" onClick={() => modal.open({ mode: 'sign-in' })}>
+                  Sign in
+                </Button>
+              </div>
               <Button onClick={() => modal.open({ mode: 'sign-up' })}>Sign up</Button>
             </>
           )}

@@ -1,27 +1,48 @@
-// /settings/password: the current password, then the new one twice.
+// /settings/password: the current password, then the new one twice; other sessions are signed out. Accounts made
+// through GitHub set a first password instead, after a recent GitHub sign-in (decision 024).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { ChangePasswordBody, PASSWORD_MIN } from '#contracts/users.ts'
+import { ChangePasswordBody, PASSWORD_MIN, REAUTHENTICATE, SetPasswordBody } from '#contracts/users.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
+import { ApiError } from '../../../lib/api.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
+import { useCurrentUser } from '../../../lib/session.tsx'
 import { useChangePassword } from '../api/change-password.ts'
+import { useSetPassword } from '../api/set-password.ts'
+import { GithubConfirmation } from '../components/github-confirmation.tsx'
 import { SettingsCard } from '../components/settings-card.tsx'
 
 // The confirmation never leaves the browser: the request body is the contract's ChangePasswordBody.
+const matchesNewPassword = {
+  path: ['password_confirmation'],
+  message: "doesn't match the new password",
+}
 const PasswordForm = ChangePasswordBody.extend({ password_confirmation: z.string() }).refine(
   (values) => values.password_confirmation === values.new_password,
-  { path: ['password_confirmation'], message: "doesn't match the new password" },
+  matchesNewPassword,
 )
 type PasswordForm = z.infer<typeof PasswordForm>
 
 const EMPTY: PasswordForm = { current_password: '', new_password: '', password_confirmation: '' }
 
+const FirstPasswordForm = SetPasswordBody.extend({ password_confirmation: z.string() }).refine(
+  (values) => values.password_confirmation === values.new_password,
+  matchesNewPassword,
+)
+type FirstPasswordForm = z.infer<typeof FirstPasswordForm>
+
 export default function PasswordSettingsPage() {
+  const { user } = useCurrentUser()
+  if (user && !user.has_password) return <FirstPasswordSettings />
+  return <ChangePasswordSettings />
+}
+
+function ChangePasswordSettings() {
   const changePassword = useChangePassword()
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
@@ -34,7 +55,7 @@ export default function PasswordSettingsPage() {
     try {
       await changePassword.mutateAsync({ current_password, new_password })
       reset(EMPTY)
-      setNotice({ tone: 'success', text: 'Your password was changed.' })
+      setNotice({ tone: 'success', text: 'Your password was changed. Your other sessions were signed out.' })
     } catch (error) {
       const message = applyServerErrors(error, setError, ['current_password', 'new_password'])
       if (message) setNotice({ tone: 'error', text: message })
@@ -44,7 +65,7 @@ export default function PasswordSettingsPage() {
   return (
     <SettingsCard
       title="Password"
-      description={`Use at least ${PASSWORD_MIN} characters. You stay signed in on this device.`}
+      description={`Use at least ${PASSWORD_MIN} characters. You stay signed in on this device; other devices are signed out.`}
       onSubmit={submit}
       footer={
         <Button type="submit" isLoading={formState.isSubmitting}>
@@ -61,20 +82,90 @@ export default function PasswordSettingsPage() {
         {...register('current_password')}
         error={fieldMessage('Current password', formState.errors.current_password?.message)}
       />
+      <NewPasswordFields
+        newPassword={register('new_password')}
+        confirmation={register('password_confirmation')}
+        errors={formState.errors}
+      />
+    </SettingsCard>
+  )
+}
+
+function FirstPasswordSettings() {
+  const setPassword = useSetPassword()
+  const [needsGithub, setNeedsGithub] = useState(false)
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const { register, handleSubmit, setError, formState, reset } = useForm<FirstPasswordForm>({
+    resolver: zodResolver(FirstPasswordForm),
+    defaultValues: { new_password: '', password_confirmation: '' },
+  })
+
+  const submit = handleSubmit(async ({ new_password }) => {
+    setNotice(null)
+    setNeedsGithub(false)
+    try {
+      await setPassword.mutateAsync({ new_password })
+      reset({ new_password: '', password_confirmation: '' })
+      setNotice({ tone: 'success', text: 'Your password is set: you can now sign in with your e-mail address too.' })
+    } catch (error) {
+      if (error instanceof ApiError && error.errorMsg === REAUTHENTICATE) {
+        setNeedsGithub(true)
+        return
+      }
+      const message = applyServerErrors(error, setError, ['new_password'])
+      if (message) setNotice({ tone: 'error', text: message })
+    }
+  })
+
+  return (
+    <SettingsCard
+      title="Set a password"
+      description={`You signed up with GitHub. Set a password (at least ${PASSWORD_MIN} characters) to sign in with your e-mail address as well.`}
+      onSubmit={submit}
+      footer={
+        <Button type="submit" isLoading={formState.isSubmitting}>
+          Set password
+        </Button>
+      }
+    >
+      <title>Password settings | Stackatlas</title>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <GithubConfirmation returnTo="/settings/password" isRequired={needsGithub} />
+      <NewPasswordFields
+        newPassword={register('new_password')}
+        confirmation={register('password_confirmation')}
+        errors={formState.errors}
+      />
+    </SettingsCard>
+  )
+}
+
+/** The new password twice; both forms have these two fields. */
+function NewPasswordFields({
+  newPassword,
+  confirmation,
+  errors,
+}: {
+  newPassword: UseFormRegisterReturn
+  confirmation: UseFormRegisterReturn
+  errors: FieldErrors<FirstPasswordForm>
+}) {
+  return (
+    <>
       <TextField
         label="New password"
         type="password"
         autoComplete="new-password"
-        {...register('new_password')}
-        error={fieldMessage('New password', formState.errors.new_password?.message)}
+        {...newPassword}
+        error={fieldMessage('New password', errors.new_password?.message)}
       />
       <TextField
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        {...register('password_confirmation')}
-        error={fieldMessage('Confirmation', formState.errors.password_confirmation?.message)}
+        {...confirmation}
+        error={fieldMessage('Confirmation', errors.password_confirmation?.message)}
       />
-    </SettingsCard>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-// /settings/profile: name and username.
+// /settings/profile: name, username and the weekly newsletter chosen in onboarding ('Yup, Subscribe me').
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -19,7 +19,9 @@ export default function ProfileSettingsPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const { register, handleSubmit, setError, formState, reset, watch } = useForm<UpdateProfileBody>({
     resolver: zodResolver(UpdateProfileBody),
-    values: user ? { name: user.name, username: user.username } : undefined,
+    values: user
+      ? { name: user.name, username: user.username, weekly_digest_subscribed: user.weekly_digest_subscribed }
+      : undefined,
     resetOptions: { keepDirtyValues: true },
   })
   const username = watch('username')
@@ -39,7 +41,7 @@ export default function ProfileSettingsPage() {
   return (
     <SettingsCard
       title="Profile"
-      description="Your name and the username in your profile's address."
+      description="Your name, the username in your profile's address, and the newsletter."
       onSubmit={submit}
       footer={
         <Button type="submit" isLoading={formState.isSubmitting} disabled={!formState.isDirty}>
@@ -80,6 +82,18 @@ export default function ProfileSettingsPage() {
           </>
         }
       />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">The weekly newsletter</legend>
+        <label className="mt-2 flex w-fit cursor-pointer items-center gap-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            {...register('weekly_digest_subscribed')}
+            className="size-4 shrink-0 accent-brand-600"
+          />
+          Yup, Subscribe me
+        </label>
+        <p className="mt-1 text-xs text-slate-500">Never miss out on the latest tech trends.</p>
+      </fieldset>
     </SettingsCard>
   )
 }
