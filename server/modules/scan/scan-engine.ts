@@ -29,7 +29,7 @@ export interface EngineHooks {
 /** How long the smart HTTP probe of a website URL may take: a web server that is no git server answers at once. */
 export const PROBE_TIMEOUT_MS = 5_000
 /** Stylesheets read for the fingerprints' css patterns: the first few a page links, each cut at this size. */
-export const STYLESHEET_LIMITS = { count: 4, maxBytes: 512 * 1024, timeoutMs: 5_000 }
+export const STYLESHEET_LIMITS = { count: 4, maxBytes: 512 * 1024, timeoutMs: 8_000 }
 
 export async function collectSignals(
   target: ScanTarget,

@@ -113,7 +113,7 @@ export default function ScanPage() {
             placeholder="example.com or github.com/owner/repo"
             aria-invalid={scan.message && scan.scanState === 0 && !scan.result ? true : undefined}
             aria-describedby={`${inputId}-status`}
-            className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 px-4 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            className="h-12 min-w-0 rounded-xl border border-slate-300 px-4 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 sm:flex-1"
           />
           <Button type="submit" size="lg" disabled={isScanning} className="shrink-0">
             {isScanning ? <Spinner className="size-5" /> : <ScanSearch className="size-5" aria-hidden="true" />}
