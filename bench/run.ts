@@ -4,6 +4,8 @@
 //   --db=both|postgres|pglite   databases to measure (default both; PostgreSQL is skipped when unreachable)
 //   --duration=10 --connections=50 --tools=10000   load per endpoint, connections, scale of the catalog
 //   --no-bundle                 skip the web build and the bundle budget
+//   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
+//                               endpoints at 20 connections; plans into docs/match-query-plans.md)
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
 // server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench there.
 import { type ChildProcess, fork } from 'node:child_process'
@@ -14,6 +16,13 @@ import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
 import { kB, measureBundles, type PageBundle } from './bundle.ts'
+import {
+  MATCH_AIM_P99_MILLISECONDS,
+  MATCH_CONNECTIONS,
+  MATCH_SCALE,
+  matchPaths,
+  writeMatchPlans,
+} from './match-scenarios.ts'
 import { measureScans, type ScanFigure } from './scan.ts'
 import type { ScaleSummary } from './seed-scale.ts'
 import type { ParentMessage, Samples, ServerMessage } from './server.ts'
@@ -25,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     tools: { type: 'string', default: '10000' },
     'no-bundle': { type: 'boolean', default: false },
+    'no-match': { type: 'boolean', default: false },
   },
 })
 const duration = Number(args.duration)
@@ -39,6 +49,8 @@ const AIM = { ratio: 0.5, p99Milliseconds: 30 }
 interface Scenario {
   name: string
   paths: (samples: Samples) => string[]
+  /** Connections for this scenario when not the run's (Stack Match: 20, issue 7). */
+  connections?: number
 }
 
 const SCENARIOS: Scenario[] = [
@@ -49,6 +61,16 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'tool page API', paths: (s) => s.slugs.map((slug) => `/api/v1/tools/${slug}`) },
   { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
+  // Stack Match (issue 7), measured when its data was seeded (PostgreSQL without --no-match)
+  {
+    name: `baseline, ${MATCH_CONNECTIONS} connections`,
+    connections: MATCH_CONNECTIONS,
+    paths: (s) => (s.matchTools ? s.ids.map((id) => `/bench/baseline?id=${id}`) : []),
+  },
+  { name: 'match jobs AND', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'jobs', 'AND') },
+  { name: 'match jobs OR', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'jobs', 'OR') },
+  { name: 'match companies AND', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'companies', 'AND') },
+  { name: 'match companies OR', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'companies', 'OR') },
 ]
 
 interface ScenarioResult {
@@ -71,6 +93,7 @@ interface TargetResult {
   seed?: ScaleSummary
   scenarios: ScenarioResult[]
   aim?: { met: boolean; detail: string }
+  matchAim?: { met: boolean; detail: string }
   explainFile?: string
 }
 
@@ -131,7 +154,13 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
   console.log(`\n== ${label}: fresh database, seeding ${args.tools} tools...`)
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    env: { ...process.env, BENCH_KIND: kind, BENCH_ADMIN_URL: adminUrl, BENCH_TOOLS: args.tools },
+    env: {
+      ...process.env,
+      BENCH_KIND: kind,
+      BENCH_ADMIN_URL: adminUrl,
+      BENCH_TOOLS: args.tools,
+      BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? MATCH_SCALE : '',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   try {
@@ -148,6 +177,11 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     for (const scenario of SCENARIOS) {
       const paths = scenario.paths(ready.samples)
       const example = paths[0] ?? ''
+      if (paths.length === 0) {
+        scenarios.push({ name: scenario.name, example, available: false, note: 'not seeded (PGlite or --no-match)' })
+        continue
+      }
+      const scenarioConnections = scenario.connections ?? connections
       const probe = await fetch(base + example)
       await probe.arrayBuffer()
       if (probe.status !== 200) {
@@ -155,9 +189,11 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         console.log(`   ${scenario.name}: skipped, ${example} answers ${probe.status}`)
         continue
       }
-      process.stdout.write(`   ${scenario.name}: warming up, then ${duration} s at ${connections} connections... `)
-      await load(base, paths, Math.min(3, duration), connections)
-      const result = await load(base, paths, duration, connections)
+      process.stdout.write(
+        `   ${scenario.name}: warming up, then ${duration} s at ${scenarioConnections} connections... `,
+      )
+      await load(base, paths, Math.min(3, duration), scenarioConnections)
+      const result = await load(base, paths, duration, scenarioConnections)
       const baseline = scenarios[0]?.requestsPerSecond
       const requestsPerSecond = Math.round(result.requests.average)
       scenarios.push({
@@ -176,6 +212,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     const target: TargetResult = { kind, serverVersion: ready.serverVersion, seed, scenarios }
     if (kind === 'postgres') {
       target.aim = judgeAim(scenarios)
+      target.matchAim = judgeMatchAim(scenarios)
       target.explainFile = await writeExplains(child, scenarios)
     }
     return target
@@ -220,6 +257,17 @@ function judgeAim(scenarios: ScenarioResult[]): { met: boolean; detail: string }
   }
 }
 
+/** Issue 7: every Stack Match scenario's p99 under 50 ms at 20 connections, without errors. */
+function judgeMatchAim(scenarios: ScenarioResult[]): { met: boolean; detail: string } | undefined {
+  const match = scenarios.filter((scenario) => scenario.name.startsWith('match ') && scenario.available)
+  if (match.length === 0) return undefined
+  const met = match.every((s) => (s.p99Milliseconds ?? Infinity) < MATCH_AIM_P99_MILLISECONDS && !s.non2xx && !s.errors)
+  return {
+    met,
+    detail: `p99 ${match.map((s) => `${s.name.slice(6)} ${s.p99Milliseconds} ms`).join(', ')} (aim < ${MATCH_AIM_P99_MILLISECONDS} ms at ${MATCH_CONNECTIONS} connections)`,
+  }
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of the queries behind one request of each endpoint, for the record. */
 async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): Promise<string> {
   const sections: string[] = []
@@ -229,6 +277,17 @@ async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): 
     const reply = await nextMessage(child, (m) => m.type === 'explained', 60_000)
     if (reply.type !== 'explained') continue
     sections.push(`### ${scenario.name}: GET ${scenario.example}\n\n${reply.plans.join('\n\n')}`)
+  }
+  const match = sections.filter((section) => section.startsWith('### match '))
+  if (match.length > 0) {
+    const figures = scenarios
+      .filter((s) => s.available && (s.name.startsWith('match ') || s.name.startsWith('baseline')))
+      .map(
+        (s) =>
+          `- ${s.name}: ${s.requestsPerSecond} req/s, p50 ${s.p50Milliseconds} ms, p99 ${s.p99Milliseconds} ms, ` +
+          `${Math.round((s.ratioToBaseline ?? 0) * 100)}% of the baseline's throughput`,
+      )
+    writeMatchPlans(figures, match)
   }
   const file = 'bench/results/explain-postgres.txt'
   fs.writeFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), `${sections.join('\n\n')}\n`)
@@ -321,6 +380,8 @@ function printReport(
       )
     }
     if (target.aim) console.log(`  aim ${target.aim.met ? 'MET' : 'MISSED'}: ${target.aim.detail}`)
+    if (target.matchAim)
+      console.log(`  Stack Match aim ${target.matchAim.met ? 'MET' : 'MISSED'}: ${target.matchAim.detail}`)
     if (target.explainFile) console.log(`  EXPLAIN ANALYZE of each endpoint's queries: ${target.explainFile}`)
   }
   if (bundle) {

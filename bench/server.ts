@@ -14,6 +14,7 @@ import { configFromEnv } from '../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
 import { tools } from '../server/db/schema/index.ts'
 import { readEnv } from '../server/env.ts'
+import { seedMatchData } from './seed-match.ts'
 import { seedScaleData } from './seed-scale.ts'
 
 export const BENCH_DATABASE = 'stackatlas_bench'
@@ -29,11 +30,15 @@ export interface Samples {
   ids: number[]
   slugs: string[]
   names: string[]
+  /** The most popular tools of the Stack Match data, when it was seeded (bench/seed-match.ts). */
+  matchTools?: string[]
 }
 
 const kind = process.env.BENCH_KIND === 'pglite' ? 'pglite' : 'postgres'
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const toolCount = Number(process.env.BENCH_TOOLS ?? 10_000)
+/** "100000:20000": jobs and companies for Stack Match; empty: none. */
+const matchScale = process.env.BENCH_MATCH ?? ''
 const send = (message: ServerMessage) => process.send?.(message)
 
 // Every SQL text and its parameters while `captured` is set: the queries one request makes, for EXPLAIN ANALYZE.
@@ -56,7 +61,11 @@ try {
   process.exit(1)
 }
 await database.migrate()
-const seed = await seedScaleData(database.db, { tools: toolCount, users: 1000, stacksPerUser: 3 })
+const scale = await seedScaleData(database.db, { tools: toolCount, users: 1000, stacksPerUser: 3 })
+const [matchJobs, matchCompanies] = matchScale.split(':').map(Number)
+const match =
+  matchJobs && matchCompanies ? await seedMatchData(database.db, { jobs: matchJobs, companies: matchCompanies }) : null
+const seed = { ...scale, match }
 
 const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', PORT: '0' })
 const app = await buildApp({ database, config: { ...configFromEnv(env), rateLimitEnabled: false }, logger: false })
@@ -89,7 +98,12 @@ send({
   kind,
   serverVersion: serverVersion.split(' on ')[0] ?? serverVersion,
   seed,
-  samples: { ids: rows.map((row) => row.id), slugs: rows.map((row) => row.slug), names: rows.map((row) => row.name) },
+  samples: {
+    ids: rows.map((row) => row.id),
+    slugs: rows.map((row) => row.slug),
+    names: rows.map((row) => row.name),
+    ...(match ? { matchTools: match.topToolSlugs } : {}),
+  },
 })
 
 process.on('message', async (message: ParentMessage) => {

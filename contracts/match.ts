@@ -9,6 +9,11 @@ import { z } from 'zod'
 /** spec §9 */
 export const MATCH_PAGE_SIZE = 20
 export const MATCH_MAX_PAGE = 50
+/**
+ * Hits are counted up to what Load More can reach (50 pages of 20); past it the total is this cap and
+ * is_total_capped is set, shown as '1,000+' (docs/decisions/027-stack-match-at-scale.md).
+ */
+export const MATCH_COUNT_CAP = MATCH_MAX_PAGE * MATCH_PAGE_SIZE
 /** The spec's react and nodejs, as this catalog slugs them (slugify('Node.js')). */
 export const MATCH_DEFAULT_TOOLS = ['react', 'node-js']
 export const MATCH_DEBOUNCE_MS = 2000
@@ -29,7 +34,14 @@ const QueryFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1')
 
-const ToolList = z.string().max(5000, 'is too long').default('')
+const ToolList = z
+  .string()
+  .max(5000, 'is too long')
+  .default('')
+  .refine(
+    (value) => distinctTools(value).length <= MATCH_TOOLS_MAX,
+    `has too many tools (maximum is ${MATCH_TOOLS_MAX})`,
+  )
 
 /** Match filters (spec §3), as query parameters. Tools are slugs or ids joined by '--'. */
 export const MatchQuery = z.object({
@@ -63,14 +75,18 @@ export const MatchQuery = z.object({
 })
 export type MatchQuery = z.input<typeof MatchQuery>
 
-/** Splits a '--' joined tool list: trimmed, lower-cased, blanks and repeats dropped. */
-export function splitTools(value: string): string[] {
+function distinctTools(value: string): string[] {
   const seen = new Set<string>()
   for (const part of value.split(TOOL_SEPARATOR)) {
     const slug = part.trim().toLowerCase()
     if (slug) seen.add(slug)
   }
-  return [...seen].slice(0, MATCH_TOOLS_MAX)
+  return [...seen]
+}
+
+/** Splits a '--' joined tool list: trimmed, lower-cased, blanks and repeats dropped, at most MATCH_TOOLS_MAX. */
+export function splitTools(value: string): string[] {
+  return distinctTools(value).slice(0, MATCH_TOOLS_MAX)
 }
 
 export const joinTools = (slugs: string[]) => slugs.join(TOOL_SEPARATOR)
@@ -152,8 +168,11 @@ export type CompanyResult = z.infer<typeof CompanyResult>
 const PageFields = {
   page: z.number().int(),
   per_page: z.number().int(),
-  /** All hits of the search (spec: matchedTotal per index). */
+  /** All hits of the search (spec: matchedTotal per index), at most MATCH_COUNT_CAP. */
   total: z.number().int(),
+  /** There are more hits than MATCH_COUNT_CAP: total is the cap, a lower bound. */
+  is_total_capped: z.boolean(),
+  /** Another page exists and can be asked for (page < MATCH_MAX_PAGE). */
   has_more: z.boolean(),
 }
 
@@ -232,6 +251,22 @@ export type JobStackResponse = z.infer<typeof JobStackResponse>
 export const IMPERSONATED_SAVE_SEARCH = 'You cannot save a search while impersonating a user.'
 export const IMPERSONATED_SAVE_JOB_STACK = 'You cannot save a job stack while impersonating a user.'
 export const BOTH_INCLUDED_AND_EXCLUDED = 'cannot hold a tool that is also excluded'
+
+/**
+ * spec §5: the floored share of the selected tools that a result holds (so only holding all of them shows 100), 100
+ * when none are selected; repeats count once.
+ */
+export function matchPercent(selected: number[], toolIds: Iterable<number>): number {
+  const wanted = [...new Set(selected)]
+  if (wanted.length === 0) return 100
+  const own = new Set(toolIds)
+  return Math.floor((100 * wanted.filter((id) => own.has(id)).length) / wanted.length)
+}
+
+/** Tab counts: the total, with '+' when capped ('1,000+'). */
+export function formatMatchTotal(page: { total: number; is_total_capped: boolean }): string {
+  return `${page.total.toLocaleString('en-US')}${page.is_total_capped ? '+' : ''}`
+}
 
 /** spec §9: orange <= 60, blue 70-80, green >= 90 (61-69 counts as orange, 81-89 as blue). */
 export function matchTier(match: number): 'orange' | 'blue' | 'green' {

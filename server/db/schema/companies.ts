@@ -1,7 +1,9 @@
 // Companies and their members, and the one namespace that user and company slugs share.
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export const companies = pgTable(
   'company',
@@ -22,10 +24,23 @@ export const companies = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * Stack Match's company index (decision 027), both kept by the database (triggers of migration 0015):
+     * the distinct tools of the company's public stacks, sorted; and its search document, name (A), tags (B),
+     * description (C). Never written by the app.
+     */
+    toolIds: integer('tool_ids').array().notNull().default(sql`'{}'::integer[]`),
+    search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('company_lower_name_idx').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('company_lower_name_idx').on(sql`lower(${table.name})`),
+    index('company_tool_ids_idx').using('gin', table.toolIds),
+    index('company_search_idx').using('gin', table.search),
+    // Stack Match leaves private-mode companies out through this handful of rows
+    index('company_private_idx').on(table.id).where(sql`${table.privateMode}`),
+  ],
 )
 
 /** "company_owners" in the specs' API: a user's membership of a company, role 'member' or 'admin'. */

@@ -9,6 +9,7 @@ import { isHandleAvailable } from '../../auth/handles.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, companyMembers, ownerHandles } from '../../db/schema/index.ts'
 import { fieldError } from '../../http/errors.ts'
+import { refreshCompanyJobsSearch } from '../jobs/jobs.queries.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
 import { type CompanyRow, findCompanyByName } from './companies.queries.ts'
 
@@ -54,6 +55,8 @@ export async function updateCompany(db: Db, company: CompanyRow, fields: Company
       .set({ ...columnsOf(fields), updatedAt: new Date() })
       .where(eq(companies.id, company.id))
       .returning()
+    // the jobs' search documents hold the company's name and tags (jobs.queries.ts)
+    await refreshCompanyJobsSearch(db, company.id)
     return updated!
   } catch (error) {
     if (uniqueViolation(error)?.constraint === 'company_lower_name_idx') throw fieldError('name', COMPANY_NAME_TAKEN)

@@ -9,14 +9,20 @@ export type JobRow = typeof jobs.$inferSelect
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'toolIds' | 'search' | 'createdAt' | 'updatedAt'>
 
 /** The search document (schema: jobs.ts): title and company name (A), company tags (B), description (C). */
-const searchDocument = sql`setweight(to_tsvector('english', coalesce("job"."title", '') || ' ' || "company"."name"), 'A')
+export const jobSearchDocument = sql`setweight(to_tsvector('english', coalesce("job"."title", '') || ' ' || "company"."name"), 'A')
   || setweight(to_tsvector('english', array_to_string("company"."tag_list", ' ')), 'B')
   || setweight(to_tsvector('english', left(coalesce("job"."description", ''), 20000)), 'C')`
 
 export async function refreshJobSearch(db: Db, jobIds: number[]) {
   if (jobIds.length === 0) return
-  await db.execute(sql`update "job" set "search" = ${searchDocument}
+  await db.execute(sql`update "job" set "search" = ${jobSearchDocument}
     from "company" where "company"."id" = "job"."company_id" and "job"."id" in ${jobIds}`)
+}
+
+/** Every job of a company, after the company's name or tags change. */
+export async function refreshCompanyJobsSearch(db: Db, companyId: number) {
+  await db.execute(sql`update "job" set "search" = ${jobSearchDocument}
+    from "company" where "company"."id" = "job"."company_id" and "job"."company_id" = ${companyId}`)
 }
 
 /**

@@ -11,7 +11,8 @@ import {
 import { companyPath } from '../companies/companies.presenter.ts'
 import type { JobRow, ToolCardRow } from '../jobs/jobs.queries.ts'
 import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
-import type { CompanyHit, findSavedSearch, JobHit, listJobStack } from './match.queries.ts'
+import type { findSavedSearch, listJobStack } from './match.queries.ts'
+import type { CompanyHit, JobHit } from './match-search.queries.ts'
 
 function presentMatchTool(tool: ToolCardRow, matched: boolean): MatchTool {
   return {

@@ -9,8 +9,11 @@ import {
   type JobStackCardResponse,
   type JobsPage,
   joinTools,
+  MATCH_COUNT_CAP,
+  MATCH_MAX_PAGE,
   MATCH_PAGE_SIZE,
   type MatchQuery,
+  matchPercent,
   type SaveJobStackBody,
   splitTools,
 } from '#contracts/match.ts'
@@ -25,21 +28,22 @@ import {
   listCompanyCardTools,
   listCompanyTeams,
   listJobStack,
-  type MatchFilters,
   replaceJobStack,
-  resolveToolRefs,
-  searchCompanies,
-  searchJobs,
+  resolveToolRefMap,
+  toolIdsOf,
 } from './match.queries.ts'
+import { type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
 
 type ParsedQuery = z.output<typeof MatchQuery>
 
 export async function buildMatchFilters(db: Db, query: ParsedQuery): Promise<MatchFilters> {
-  const [included, excluded, mustHave] = await Promise.all([
-    resolveToolRefs(db, splitTools(query.selectedTools)),
-    resolveToolRefs(db, splitTools(query.excludedTools)),
-    resolveToolRefs(db, splitTools(query.requiredTools)),
-  ])
+  const lists = [query.selectedTools, query.excludedTools, query.requiredTools].map(splitTools)
+  const resolved = await resolveToolRefMap(db, [...new Set(lists.flat())])
+  const [included, excluded, mustHave] = lists.map((refs) => toolIdsOf(refs, resolved)) as [
+    number[],
+    number[],
+    number[],
+  ]
   // a tool both included and excluded is excluded (the screen never sends both; a hand-made URL may)
   const excludedSet = new Set(excluded)
   const selected = included.filter((id) => !excludedSet.has(id))
@@ -58,11 +62,13 @@ export async function buildMatchFilters(db: Db, query: ParsedQuery): Promise<Mat
   }
 }
 
-const pageFields = (filters: MatchFilters, total: number) => ({
+/** `counted` is the search's count, which stops at MATCH_COUNT_CAP + 1; pages past MATCH_MAX_PAGE are refused. */
+const pageFields = (filters: MatchFilters, counted: number) => ({
   page: filters.page,
   per_page: MATCH_PAGE_SIZE,
-  total,
-  has_more: filters.page * MATCH_PAGE_SIZE < total,
+  total: Math.min(counted, MATCH_COUNT_CAP),
+  is_total_capped: counted > MATCH_COUNT_CAP,
+  has_more: filters.page < MATCH_MAX_PAGE && filters.page * MATCH_PAGE_SIZE < counted,
 })
 
 export async function matchJobs(db: Db, filters: MatchFilters): Promise<JobsPage> {
@@ -113,10 +119,7 @@ export async function saveJobStack(db: Db, userId: number, body: z.output<typeof
  * filters.
  */
 export function jobStackMatchPercent(includedToolIds: number[], companyToolIds: Set<number>): number {
-  const wanted = [...new Set(includedToolIds)]
-  if (wanted.length === 0) return 100
-  const present = wanted.filter((id) => companyToolIds.has(id)).length
-  return Math.floor((100 * present) / wanted.length)
+  return matchPercent(includedToolIds, companyToolIds)
 }
 
 type CardCompany = NonNullable<Awaited<ReturnType<typeof findCompanyForJobStackCard>>>

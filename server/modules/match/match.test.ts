@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MATCH_PAGE_SIZE } from '#contracts/match.ts'
+import { CompanyForm } from '#contracts/companies.ts'
+import { MATCH_COUNT_CAP, MATCH_MAX_PAGE, MATCH_PAGE_SIZE, MATCH_TOOLS_MAX } from '#contracts/match.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { updateCompany } from '../companies/companies.service.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
+import { setToolInStack } from '../stacks/stacks.service.ts'
 import { impersonate } from '../stacks/test-support.ts'
 
 let ctx: TestContext
@@ -128,6 +132,44 @@ describe('GET /api/v1/match/jobs', () => {
     expect((await anonymous.get('/api/v1/match/jobs?page=0')).status).toBe(400)
     expect((await anonymous.get('/api/v1/match/jobs?page=51')).status).toBe(400)
   })
+
+  it('answers 400 with the field for a keyword, a location or a tool list over its limit, on both indexes', async () => {
+    const tooMany = Array.from({ length: MATCH_TOOLS_MAX + 1 }, (_, index) => `tool-${index}`).join('--')
+    for (const index of ['jobs', 'companies']) {
+      const keyword = await anonymous.get(`/api/v1/match/${index}?jobSearch=${'x'.repeat(201)}`)
+      expect(keyword.status).toBe(400)
+      expect(keyword.body.error.fields).toEqual({ jobSearch: ['is too long (maximum is 200 characters)'] })
+      const location = await anonymous.get(`/api/v1/match/${index}?location=${'x'.repeat(101)}`)
+      expect(location.status).toBe(400)
+      expect(location.body.error.fields).toEqual({ location: ['is too long (maximum is 100 characters)'] })
+      const tools = await anonymous.get(`/api/v1/match/${index}?excludedTools=${tooMany}`)
+      expect(tools.status).toBe(400)
+      expect(tools.body.error.fields).toEqual({ excludedTools: [`has too many tools (maximum is ${MATCH_TOOLS_MAX})`] })
+    }
+  })
+
+  it("reads a slug the catalog does not hold as a tool's alias (the spec's nodejs is node-js)", async () => {
+    await ctx.app.db.execute(
+      sql`insert into tool_alias (tool_id, kind, alias) values (${node.id}, 'name', 'nodematchjs')`,
+    )
+    const page = await jobsFor('selectedTools=nodematchjs--react-match')
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 100]])
+  })
+
+  it("finds jobs by their company's new name once the company is edited", async () => {
+    const renamed = await buildCompany(ctx.app.db, { name: 'Oldname Works', tagList: ['retail'] })
+    await saveJob(ctx.app.db, { title: 'Cashier', slug: 'cashier-oldname', companyId: renamed.id }, [])
+    expect((await jobsFor('jobSearch=quokkaworks')).total).toBe(0)
+    const fields = CompanyForm.parse({
+      name: 'Quokkaworks',
+      website_url: 'quokka.example',
+      description: 'Shops for everyone',
+      email_address: 'hello@quokka.example',
+    })
+    await updateCompany(ctx.app.db, renamed, fields)
+    expect((await jobsFor('jobSearch=quokkaworks')).jobs.map((hit) => hit.title)).toEqual(['Cashier'])
+    expect((await jobsFor('jobSearch=oldname')).total).toBe(0)
+  })
 })
 
 describe('paging', () => {
@@ -165,6 +207,95 @@ describe('GET /api/v1/match/companies', () => {
     expect(response.body.companies[0].job_count).toBeGreaterThanOrEqual(3)
     const none = await anonymous.get(`/api/v1/match/companies?selectedTools=${tools(react, rust)}`)
     expect(none.body).toMatchObject({ companies: [], total: 0 })
+  })
+})
+
+describe('GET /api/v1/match/companies: the arithmetic, the operator and paging', () => {
+  type CompanyPage = {
+    companies: Array<{ name: string; match: number; job_count: number }>
+    total: number
+    is_total_capped: boolean
+    has_more: boolean
+  }
+  let alpha: ToolRow
+  let beta: ToolRow
+  let gamma: ToolRow
+  let delta: ToolRow
+  const companiesFor = async (query: string) => {
+    const response = await anonymous.get(`/api/v1/match/companies?${query}`)
+    expect(response.status).toBe(200)
+    return response.body as CompanyPage
+  }
+  const names = (page: CompanyPage) => page.companies.map((hit) => [hit.name, hit.match])
+
+  beforeAll(async () => {
+    ;[alpha, beta, gamma, delta] = await Promise.all(
+      ['Alpha', 'Beta', 'Gamma', 'Delta'].map((name) =>
+        buildTool(ctx.app.db, { name: `${name} Co`, slug: `${name.toLowerCase()}-co` }),
+      ),
+    )
+    const first = await buildCompany(ctx.app.db, { name: 'First Co', city: 'Lisbon' })
+    await buildStack(ctx.app.db, { ownerCompanyId: first.id, tools: [alpha, beta] })
+    await buildStack(ctx.app.db, { ownerCompanyId: first.id, tools: [gamma] })
+    const second = await buildCompany(ctx.app.db, { name: 'Second Co', description: 'We build quokka boats' })
+    await buildStack(ctx.app.db, { ownerCompanyId: second.id, tools: [alpha] })
+    // private stacks and private-mode companies stay out
+    await buildStack(ctx.app.db, { ownerCompanyId: second.id, tools: [delta], isPrivate: true })
+    const hidden = await buildCompany(ctx.app.db, { name: 'Hidden Co', privateMode: true })
+    await buildStack(ctx.app.db, { ownerCompanyId: hidden.id, tools: [alpha, beta, gamma] })
+  })
+
+  it('with AND answers companies holding every included tool at 100%; with OR ranks by the floored share', async () => {
+    expect(names(await companiesFor(`selectedTools=${tools(alpha, beta)}`))).toEqual([['First Co', 100]])
+    const or = await companiesFor(`selectedTools=${tools(alpha, beta, gamma)}&searchOperator=OR`)
+    expect(names(or)).toEqual([
+      ['First Co', 100],
+      ['Second Co', 33],
+    ])
+    expect(or).toMatchObject({ total: 2, is_total_capped: false, has_more: false })
+    expect(names(await companiesFor(`selectedTools=${tools(beta, delta)}&searchOperator=OR`))).toEqual([
+      ['First Co', 50],
+    ])
+  })
+
+  it('answers every company with public tools at 100% when only exclusions are given, newest first', async () => {
+    const page = await companiesFor(`excludedTools=${tools(beta)}`)
+    const listed = names(page)
+    expect(listed.slice(0, 1)).toEqual([['Second Co', 100]])
+    expect(listed.map(([name]) => name)).not.toContain('First Co')
+    expect(listed.map(([name]) => name)).not.toContain('Hidden Co')
+  })
+
+  it('answers nothing when every tool of the matches is excluded, and counts repeats once', async () => {
+    expect(
+      await companiesFor(
+        `selectedTools=${tools(alpha)}&excludedTools=${tools(alpha)}--${tools(beta)}&jobSearch=quokka`,
+      ),
+    ).toMatchObject({ companies: [], total: 0 })
+    const repeated = await companiesFor(
+      `selectedTools=${alpha.slug}--${alpha.id}--${alpha.slug.toUpperCase()}--${beta.slug}&searchOperator=OR`,
+    )
+    expect(names(repeated)).toEqual([
+      ['First Co', 100],
+      ['Second Co', 50],
+    ])
+  })
+
+  it('keeps company tools in step with their stacks: a tool added, a stack made private', async () => {
+    const third = await buildCompany(ctx.app.db, { name: 'Third Co' })
+    const stack = await buildStack(ctx.app.db, { ownerCompanyId: third.id, tools: [gamma] })
+    expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([])
+    await setToolInStack(ctx.app.db, stack.id, delta.id, true)
+    expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([['Third Co', 100]])
+    await ctx.app.db.execute(sql`update stack set is_private = true where id = ${stack.id}`)
+    expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([])
+  })
+
+  it('keeps the total on a page past the end, and filters by keyword and city', async () => {
+    const past = await companiesFor(`selectedTools=${tools(alpha)}&page=3`)
+    expect(past).toMatchObject({ companies: [], total: 2, has_more: false })
+    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&jobSearch=quokka`))).toEqual([['Second Co', 100]])
+    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&location=lisb`))).toEqual([['First Co', 100]])
   })
 })
 
@@ -258,5 +389,21 @@ describe('POST /api/v1/jobs/demo', () => {
     const user = await buildUser(ctx.app)
     expect((await user.client.post('/api/v1/jobs/demo', { count: 1 })).status).toBe(403)
     expect((await anonymous.post('/api/v1/jobs/demo', { count: 1 })).status).toBe(401)
+  })
+})
+
+describe('counting past what paging reaches', () => {
+  it(`caps the total at ${MATCH_COUNT_CAP} and ends Load More at page ${MATCH_MAX_PAGE}`, async () => {
+    const many = await buildTool(ctx.app.db, { name: 'Many', slug: 'many-match' })
+    await ctx.app.db.execute(sql`insert into job (slug, title, company_id, tool_ids, posted_at)
+      select 'many-' || n, 'Many ' || n, ${company.id}, array[${many.id}]::integer[], now() - n * interval '1 minute'
+      from generate_series(1, ${MATCH_COUNT_CAP + 5}) as n`)
+    const first = await jobsFor(`selectedTools=${many.slug}`)
+    expect(first).toMatchObject({ total: MATCH_COUNT_CAP, is_total_capped: true, has_more: true })
+    expect(first.jobs[0]!.title).toBe('Many 1')
+    const last = await jobsFor(`selectedTools=${many.slug}&page=${MATCH_MAX_PAGE}`)
+    expect(last.jobs).toHaveLength(MATCH_PAGE_SIZE)
+    expect(last.jobs[0]!.title).toBe(`Many ${(MATCH_MAX_PAGE - 1) * MATCH_PAGE_SIZE + 1}`)
+    expect(last).toMatchObject({ total: MATCH_COUNT_CAP, is_total_capped: true, has_more: false })
   })
 })
