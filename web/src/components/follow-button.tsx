@@ -1,11 +1,14 @@
 // The follow button (specs/stack-match-and-community.md §2 'Follow button', §4 Follow, §5, §7 Follows): 125 px
 // wide, the follower count ('1.2K') and whether the viewer follows. A click calls the toggle and shows what the
-// server answers (no guess first). Signed-out users get the sign-up modal, and the follow happens once they are in.
+// server answers (no guess first, so nothing to roll back). Signed-out users get the sign-up modal, and the follow
+// happens once they are in. An impersonated session cannot toggle (§5): the button says so instead of calling. A
+// refused or failed toggle shows why under the button and the status is fetched again (decision 023).
 // The two calls live here, beside their only user, so pages need a single import.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Check, Plus } from 'lucide-react'
-import type { FolloweeType, FollowStatusResponse } from '#contracts/follows.ts'
-import { apiFetch } from '../lib/api.ts'
+import { Check, Plus, X } from 'lucide-react'
+import { useId, useState } from 'react'
+import { type FolloweeType, type FollowStatusResponse, IMPERSONATED_FOLLOW } from '#contracts/follows.ts'
+import { ApiError, apiFetch } from '../lib/api.ts'
 import { useCurrentUser, useSignInModal } from '../lib/session.tsx'
 import { cn } from './ui/cn.ts'
 
@@ -35,13 +38,24 @@ function toggleFollow(followeeType: FolloweeType, followeeId: number) {
   })
 }
 
+const FOLLOW_FAILED = 'Could not update the follow. Try again.'
+
 export function FollowButton({ followeeType, followeeId, followeeName, className }: FollowButtonProps) {
   const { user } = useCurrentUser()
   const modal = useSignInModal()
   const queryClient = useQueryClient()
   const status = useQuery(followStatusQuery(followeeType, followeeId))
+  const [problem, setProblem] = useState<string | null>(null)
+  const problemId = useId()
+  const isImpersonated = Boolean(user?.impersonated)
   const toggle = useMutation({
     mutationFn: () => toggleFollow(followeeType, followeeId),
+    onMutate: () => setProblem(null),
+    onError: (error) => {
+      setProblem(error instanceof ApiError && error.status < 500 ? error.message || FOLLOW_FAILED : FOLLOW_FAILED)
+      // show what the server holds, whatever happened to the call
+      void queryClient.invalidateQueries({ queryKey: followStatusQuery(followeeType, followeeId).queryKey })
+    },
     // spec §4: the state flips from the server's answer
     onSuccess: (answer) => {
       queryClient.setQueryData(followStatusQuery(followeeType, followeeId).queryKey, answer)
@@ -65,38 +79,68 @@ export function FollowButton({ followeeType, followeeId, followeeName, className
       })
       return
     }
+    // spec §5: an impersonated user cannot toggle; the server would refuse with the same sentence
+    if (isImpersonated) return setProblem(IMPERSONATED_FOLLOW)
     toggle.mutate()
   }
 
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={toggle.isPending}
-      aria-pressed={isFollowing}
-      aria-label={`${isFollowing ? 'Following' : 'Follow'} ${followeeName}, ${data?.follower_count_readable ?? 0} followers`}
-      data-testid="follow-button"
-      className={cn(
-        'inline-flex h-10 w-[125px] shrink-0 items-center justify-between gap-1 overflow-hidden rounded-lg text-sm font-medium ring-1 transition-colors disabled:cursor-wait',
-        isFollowing
-          ? 'bg-brand-600 text-white ring-brand-600 hover:bg-brand-700'
-          : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50',
-        className,
-      )}
-    >
-      <span className="flex items-center gap-1 pl-3">
-        {isFollowing ? <Check className="size-4" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}
-        {isFollowing ? 'Following' : 'Follow'}
-      </span>
-      <span
-        aria-hidden="true"
+    <div className={cn('relative inline-flex shrink-0', className)}>
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={toggle.isPending}
+        aria-disabled={isImpersonated || undefined}
+        aria-describedby={problem ? problemId : undefined}
+        title={isImpersonated ? IMPERSONATED_FOLLOW : undefined}
+        aria-pressed={isFollowing}
+        aria-label={`${isFollowing ? 'Following' : 'Follow'} ${followeeName}, ${data?.follower_count_readable ?? 0} followers`}
+        data-testid="follow-button"
         className={cn(
-          'flex h-full items-center border-l px-2 tabular-nums',
-          isFollowing ? 'border-white/30' : 'border-slate-300 text-slate-600',
+          'inline-flex h-10 w-[125px] shrink-0 items-center justify-between gap-1 overflow-hidden rounded-lg text-sm font-medium ring-1 transition-colors disabled:cursor-wait',
+          isFollowing
+            ? 'bg-brand-600 text-white ring-brand-600 hover:bg-brand-700'
+            : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50',
+          isImpersonated && 'cursor-not-allowed opacity-60',
         )}
       >
-        {data?.follower_count_readable ?? '–'}
-      </span>
-    </button>
+        <span className="flex items-center gap-1 pl-3">
+          {isFollowing ? (
+            <Check className="size-4" aria-hidden="true" />
+          ) : (
+            <Plus className="size-4" aria-hidden="true" />
+          )}
+          {isFollowing ? 'Following' : 'Follow'}
+        </span>
+        <span
+          aria-hidden="true"
+          className={cn(
+            'flex h-full items-center border-l px-2 tabular-nums',
+            isFollowing ? 'border-white/30' : 'border-slate-300 text-slate-600',
+          )}
+        >
+          {data?.follower_count_readable ?? '–'}
+        </span>
+      </button>
+      {problem && (
+        <div
+          role="alert"
+          data-testid="follow-problem"
+          className="absolute top-full left-0 z-20 mt-1 flex w-56 items-start gap-2 rounded-lg bg-white p-2.5 text-xs text-red-800 shadow-lg ring-1 ring-red-200"
+        >
+          <p id={problemId} className="min-w-0 flex-1">
+            {problem}
+          </p>
+          <button
+            type="button"
+            onClick={() => setProblem(null)}
+            aria-label="Dismiss"
+            className="-m-1 rounded p-1 text-red-700 hover:bg-red-50"
+          >
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
   )
 }

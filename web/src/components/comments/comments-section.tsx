@@ -1,15 +1,18 @@
 // The comments widget (specs/stack-match-and-community.md §2 'Comments widget', §4 Comment UI, §5, §6, §8):
-// 'Comments (n)' toggles the list; the first 5 threads show, 'View More Comments' shows the rest, 'Scroll to Bottom'
-// appears above 5. The author may Edit and Delete, signed-in users Reply to top-level comments, moderators Flag;
-// everyone up-votes (visitors get the sign-in modal first). Failed calls are swallowed (spec §8): the list is
-// refetched so it shows what the server holds. Bodies arrive as HTML the server rendered and sanitized.
-// Pages load this file lazily (lazy-comments.tsx).
+// 'Comments (n)' toggles the list; the first 5 comments show, 'View More Comments' shows the rest, 'Scroll to Bottom'
+// appears above 5, all counting replies as comments (comment-window.ts, decision 023). The author may Edit and
+// Delete, moderators Flag; everyone may up-vote and Reply to top-level comments, visitors after the sign-in modal.
+// An admin impersonating someone reads only. Failed calls are swallowed (spec §8) except refusals (403), whose
+// sentence is shown; the list is refetched so it shows what the server holds. Bodies arrive as HTML the server
+// rendered and sanitized. Pages load this file lazily (lazy-comments.tsx).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronUp, MessageSquare, ThumbsUp } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { COMMENTS_INITIALLY_VISIBLE, type Comment, type CommentReply } from '#contracts/comments.ts'
+import type { Comment, CommentReply } from '#contracts/comments.ts'
 import type { CurrentUser } from '#contracts/users.ts'
+import { ApiError } from '../../lib/api.ts'
 import { useCurrentUser, useRequireSignIn } from '../../lib/session.tsx'
+import { Alert } from '../ui/alert.tsx'
 import { Avatar } from '../ui/avatar.tsx'
 import { Button } from '../ui/button.tsx'
 import { cn } from '../ui/cn.ts'
@@ -21,6 +24,7 @@ import { replyToComment } from './api/reply-comment.ts'
 import { toggleCommentFlagged } from './api/toggle-flagged.ts'
 import { toggleCommentUpvote } from './api/toggle-upvote.ts'
 import { updateComment } from './api/update-comment.ts'
+import { countComments, firstComments, hasHiddenComments } from './comment-window.ts'
 
 export interface CommentsSectionProps {
   commentableType: Commentable['type']
@@ -28,15 +32,15 @@ export interface CommentsSectionProps {
   className?: string
 }
 
-const ignore = () => {}
-
-function countComments(comments: Comment[]) {
-  return comments.reduce((total, comment) => total + 1 + comment.children.length, 0)
+/** A refusal's sentence (403: an impersonated session, a comment that is not yours); other failures say nothing. */
+function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 403 ? error.message : null
 }
 
 export default function CommentsSection({ commentableType, commentableId, className }: CommentsSectionProps) {
   const commentable = { type: commentableType, id: commentableId }
   const { data = [] } = useQuery(commentsQuery(commentable))
+  const { user } = useCurrentUser()
   const [isVisible, setIsVisible] = useState(true)
   const [isShowingAll, setIsShowingAll] = useState(false)
   const [isAdding, setIsAdding] = useState(false)
@@ -44,7 +48,8 @@ export default function CommentsSection({ commentableType, commentableId, classN
   const requireSignIn = useRequireSignIn()
   const listId = useId()
   const total = countComments(data)
-  const shown = isShowingAll ? data : data.slice(0, COMMENTS_INITIALLY_VISIBLE)
+  const hasHidden = hasHiddenComments(data)
+  const shown = isShowingAll ? data : firstComments(data)
 
   return (
     <section aria-labelledby={`${listId}-heading`} className={cn('mt-10', className)}>
@@ -66,7 +71,12 @@ export default function CommentsSection({ commentableType, commentableId, classN
         </button>
       </h2>
       <div id={listId} hidden={!isVisible} className="mt-4">
-        {data.length > COMMENTS_INITIALLY_VISIBLE && (
+        {user?.impersonated && (
+          <Alert tone="warning" className="mb-4">
+            You are impersonating @{user.username}: comments are read-only.
+          </Alert>
+        )}
+        {hasHidden && (
           <Button
             variant="link"
             className="mb-3 text-sm"
@@ -87,13 +97,13 @@ export default function CommentsSection({ commentableType, commentableId, classN
             </li>
           ))}
         </ol>
-        {!isShowingAll && data.length > COMMENTS_INITIALLY_VISIBLE && (
+        {!isShowingAll && hasHidden && (
           <Button variant="secondary" size="sm" className="mt-4" onClick={() => setIsShowingAll(true)}>
             View More Comments
           </Button>
         )}
         <div ref={bottom} className="mt-6">
-          {isAdding ? (
+          {user?.impersonated ? null : isAdding ? (
             <CommentForm
               type="create"
               commentable={commentable}
@@ -129,13 +139,20 @@ function CommentItem({
   const requireSignIn = useRequireSignIn()
   const queryClient = useQueryClient()
   const [mode, setMode] = useState<Mode>('idle')
+  const [refusal, setRefusal] = useState<string | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: commentsQuery(commentable).queryKey })
-  const settle = { onError: ignore, onSettled: refresh }
+  const settle = {
+    onMutate: () => setRefusal(null),
+    onError: (error: unknown) => setRefusal(refusalOf(error)),
+    onSettled: refresh,
+  }
   const upvote = useMutation({ mutationFn: () => toggleCommentUpvote(comment.id), ...settle })
   const remove = useMutation({ mutationFn: () => deleteComment(comment.id), ...settle })
   const flag = useMutation({ mutationFn: () => toggleCommentFlagged(comment.id), ...settle })
-  const isAuthor = user?.id === comment.user.userId
-  const isModerator = Boolean(user?.moderator || user?.is_admin)
+  // an admin impersonating someone reads only (decision 023)
+  const canWrite = !user?.impersonated
+  const isAuthor = canWrite && user?.id === comment.user.userId
+  const isModerator = canWrite && Boolean(user?.moderator || user?.is_admin)
   const children = 'children' in comment ? comment.children : []
 
   return (
@@ -178,17 +195,28 @@ function CommentItem({
           type="button"
           aria-pressed={comment.user_voted}
           aria-label={`Upvote (${comment.votes})`}
+          disabled={!canWrite}
           onClick={() => requireSignIn(() => upvote.mutate(), { reason: 'Sign in to vote.' })}
           className={cn(
-            'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 hover:bg-slate-100',
+            'inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 hover:bg-slate-100 disabled:cursor-not-allowed disabled:hover:bg-transparent',
             comment.user_voted ? 'text-brand-700' : 'text-slate-600',
           )}
         >
           <ThumbsUp className="size-4" aria-hidden="true" />
           <span>{comment.votes}</span>
         </button>
-        {!isReply && user && (
-          <LinkButton onClick={() => setMode(mode === 'replying' ? 'idle' : 'replying')}>Reply</LinkButton>
+        {!isReply && canWrite && (
+          <LinkButton
+            onClick={() =>
+              // spec §5: replies are for signed-in users; a visitor signs in first, then the form opens here
+              requireSignIn(() => setMode(mode === 'replying' ? 'idle' : 'replying'), {
+                reason: 'Sign in to reply.',
+                mode: 'sign-in',
+              })
+            }
+          >
+            Reply
+          </LinkButton>
         )}
         {isAuthor && <LinkButton onClick={() => setMode('editing')}>Edit</LinkButton>}
         {isAuthor && <LinkButton onClick={() => setMode('confirm-delete')}>Delete</LinkButton>}
@@ -196,6 +224,11 @@ function CommentItem({
           <LinkButton onClick={() => setMode('confirm-flag')}>{comment.flagged ? 'Unflag' : 'Flag'}</LinkButton>
         )}
       </div>
+      {refusal && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
       {mode === 'confirm-delete' && (
         <InlineConfirm
           question="Are you sure you want to delete your comment?"
@@ -265,6 +298,7 @@ function CommentForm({
   const { user } = useCurrentUser()
   const queryClient = useQueryClient()
   const [body, setBody] = useState(initialBody)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const fieldId = useId()
   const save = useMutation({
     mutationFn: (signedIn: CurrentUser) => {
@@ -272,12 +306,13 @@ function CommentForm({
       if (type === 'reply') return replyToComment(commentable, commentId!, body, signedIn.id)
       return createComment(commentable, body, signedIn.id)
     },
+    onMutate: () => setRefusal(null),
     onSuccess: () => {
       setBody('')
       onDone()
     },
-    // spec §8: failures are swallowed; the form stays open with the text
-    onError: ignore,
+    // spec §8: failures are swallowed and the form stays open with the text; a refusal says why (decision 023)
+    onError: (error) => setRefusal(refusalOf(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commentsQuery(commentable).queryKey }),
   })
 
@@ -302,6 +337,11 @@ function CommentForm({
         autoFocus
         className="mt-1 block w-full rounded-lg border-0 px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
       />
+      {refusal && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
       <div className="mt-2 flex gap-2">
         <Button type="submit" size="sm" isLoading={save.isPending} disabled={!body.trim()}>
           {submitLabel}
