@@ -306,9 +306,13 @@ const PREFIX_QUERY = /^[a-z0-9]{1,3}$/
 export function searchTools(
   db: Db,
   search: ParsedSearch,
-  options: { includePackages: boolean; limit: number; offset: number },
+  options: RankOptions & {
+    /** Which table ranks: by default the prefix table when the query fits it (tests compare the two). */
+    via?: 'prefix' | 'document'
+  },
 ) {
-  const hits = PREFIX_QUERY.test(search.lower) ? rankByPrefix(db, search, options) : rankByDocument(db, search, options)
+  const via = options.via ?? (PREFIX_QUERY.test(search.lower) ? 'prefix' : 'document')
+  const hits = via === 'prefix' ? rankByPrefix(db, search, options) : rankByDocument(db, search, options)
   return selectToolList(db)
     .innerJoin(hits, eq(hits.toolId, tools.id))
     .orderBy(asc(hits.tier), sql`${hits.popularity} desc nulls last`, asc(hits.name), asc(hits.toolId))

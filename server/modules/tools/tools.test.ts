@@ -1,11 +1,22 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POPULAR_TOOLS_COUNT, TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
-import { companies, ownerHandles, stacks, stackTools, tools } from '../../db/schema/index.ts'
+import {
+  companies,
+  ownerHandles,
+  stacks,
+  stackTools,
+  toolSearch,
+  toolSearchPrefixes,
+  tools,
+} from '../../db/schema/index.ts'
+import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 import { sessionCookieFrom, TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { LOGO_CSP } from './logos.routes.ts'
+import { CATALOG_CHANGED_CHANNEL } from './public-answer-cache.ts'
+import { parseSearchQuery, searchTools } from './tools.queries.ts'
 
 let ctx: TestContext
 let visitor: TestClient
@@ -14,6 +25,17 @@ beforeAll(async () => {
   visitor = new TestClient(ctx.app)
 })
 afterAll(() => ctx.close())
+
+/** Listens for the next NOTIFY catalog_changed; `heard` resolves once it reached this instance's listeners (the
+ * app's, registered first, ran before). */
+async function listenForCatalogChange(): Promise<{ heard: Promise<void> }> {
+  let resolveHeard = () => {}
+  const heard = new Promise<void>((resolve) => {
+    resolveHeard = resolve
+  })
+  const unlisten = await ctx.app.database.listen(CATALOG_CHANGED_CHANNEL, () => resolveHeard())
+  return { heard: heard.then(unlisten) }
+}
 
 const names = (response: { body: { tools: Array<{ name: string }> } }) => response.body.tools.map((tool) => tool.name)
 
@@ -175,11 +197,62 @@ describe('search', () => {
     expect(second.body).toMatchObject({ page: 2, has_more: false })
   })
 
-  it('answers a one- or two-character query from a minute-long cache, longer queries from the index', async () => {
-    const before = names(await visitor.get('/api/v1/services/search?q=qx'))
-    await buildCatalogTool(ctx.app.db, { name: 'Qxample', seedPopularity: 10 })
-    expect(names(await visitor.get('/api/v1/services/search?q=qx'))).toEqual(before)
-    expect(names(await visitor.get('/api/v1/services/search?q=qxa'))).toEqual(['Qxample'])
+  it('ranks a one- to three-character prefix through the prefix table exactly as through the search index', async () => {
+    const rows = await ctx.app.db.select({ prefix: toolSearchPrefixes.prefix }).from(toolSearchPrefixes)
+    const prefixes = [...new Set(rows.map((row) => row.prefix))]
+    expect(prefixes).toEqual(expect.arrayContaining(['p', 'po', 'pos', 'n', 'js', 'go', 'gol', 'rea']))
+    for (const prefix of prefixes) {
+      const search = parseSearchQuery(prefix)!
+      for (const includePackages of [false, true]) {
+        const options = { includePackages, limit: TOOLS_PAGE_SIZE, offset: 0 }
+        const byPrefix = await searchTools(ctx.app.db, search, { ...options, via: 'prefix' })
+        const byDocument = await searchTools(ctx.app.db, search, { ...options, via: 'document' })
+        expect(
+          byPrefix.map((row) => row.name),
+          `${prefix} ${includePackages}`,
+        ).toEqual(byDocument.map((row) => row.name))
+      }
+    }
+  })
+
+  it('keeps the search tables in step with every write to a tool: words, listing, popularity', async () => {
+    const tool = await buildCatalogTool(ctx.app.db, { name: 'Wombatdb', seedPopularity: 10 })
+    expect(names(await visitor.get('/api/v1/services/search?q=wombatd'))).toEqual(['Wombatdb'])
+    await ctx.app.db.update(tools).set({ name: 'Numbatdb' }).where(eq(tools.id, tool.id))
+    await refreshToolSearchVectors(ctx.app.db, [tool.id])
+    expect(names(await visitor.get('/api/v1/services/search?q=numbatd'))).toEqual(['Numbatdb'])
+    expect(names(await visitor.get('/api/v1/services/search?q=wombatdb'))).toEqual([])
+    await ctx.app.db.update(tools).set({ stacksCount: 7 }).where(eq(tools.id, tool.id))
+    const [row] = await ctx.app.db.select().from(toolSearch).where(eq(toolSearch.toolId, tool.id))
+    expect(row).toMatchObject({ name: 'Numbatdb', nameKey: 'numbatdb', popularity: 80, isPackage: false })
+    const entries = await ctx.app.db.select().from(toolSearchPrefixes).where(eq(toolSearchPrefixes.toolId, tool.id))
+    expect(entries.map((entry) => [entry.prefix, entry.tier, entry.popularity])).toEqual(
+      expect.arrayContaining([
+        ['n', 1, 80],
+        ['num', 1, 80],
+      ]),
+    )
+    await ctx.app.db.update(tools).set({ isHidden: true }).where(eq(tools.id, tool.id))
+    expect(await ctx.app.db.select().from(toolSearch).where(eq(toolSearch.toolId, tool.id))).toEqual([])
+    expect(names(await visitor.get('/api/v1/services/search?q=numbatdb'))).toEqual([])
+  })
+
+  it('answers a repeated search from memory until the listed catalog changes', async () => {
+    const first = await visitor.get('/api/v1/services/search?q=qx')
+    expect(names(first)).toEqual([])
+    expect(
+      (await visitor.get('/api/v1/services/search?q=qx', { 'if-none-match': String(first.headers.etag) })).status,
+    ).toBe(304)
+    // a tool entering the list: the trigger's NOTIFY empties every instance's cache
+    const catalogChange = await listenForCatalogChange()
+    const tool = await buildCatalogTool(ctx.app.db, { name: 'Qxample', seedPopularity: 10 })
+    await catalogChange.heard
+    const second = await visitor.get('/api/v1/services/search?q=qx')
+    expect(names(second)).toEqual(['Qxample'])
+    expect(second.headers.etag).not.toBe(first.headers.etag)
+    // popularity alone does not: the answer may be a minute behind, as HTTP caches are allowed to be
+    await ctx.app.db.update(tools).set({ stacksCount: 3 }).where(eq(tools.id, tool.id))
+    expect((await visitor.get('/api/v1/services/search?q=qx')).body.tools[0].popularity).toBe(10)
   })
 
   it('answers an empty list for a blank query or one without letters or digits', async () => {

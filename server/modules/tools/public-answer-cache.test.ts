@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { PublicAnswerCache } from './public-answer-cache.ts'
+
+const answer = (body: string) => ({ body, etag: `W/"${body}"` })
+
+describe('PublicAnswerCache', () => {
+  it('keeps an answer for its time to live, then forgets it', () => {
+    let now = 1_000
+    const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 10, now: () => now })
+    cache.set('r', answer('a'), cache.generation)
+    now += 59_999
+    expect(cache.get('r')).toEqual(answer('a'))
+    now += 1
+    expect(cache.get('r')).toBeUndefined()
+  })
+
+  it('drops the least recently used entry past its size limit', () => {
+    const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 2 })
+    cache.set('a', answer('1'), cache.generation)
+    cache.set('b', answer('2'), cache.generation)
+    expect(cache.get('a')).toEqual(answer('1'))
+    cache.set('c', answer('3'), cache.generation)
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([answer('1'), undefined, answer('3')])
+  })
+
+  it('forgets everything on clear, and never keeps an answer computed before the clear', () => {
+    const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 10 })
+    cache.set('a', answer('1'), cache.generation)
+    const generation = cache.generation
+    cache.clear()
+    expect(cache.get('a')).toBeUndefined()
+    cache.set('b', answer('stale'), generation)
+    expect(cache.get('b')).toBeUndefined()
+    cache.set('b', answer('fresh'), cache.generation)
+    expect(cache.get('b')).toEqual(answer('fresh'))
+  })
+})
