@@ -22,6 +22,8 @@ export interface FakeGithub {
   nextProfile: GithubProfile | null
   /** Token requests seen, to prove the exchange went through the fake. */
   tokenRequests: number
+  /** Where it listens: github.com's paths are under /github.com/, api.github.com's under /api.github.com/. */
+  origin: string
   close(): Promise<void>
 }
 
@@ -30,7 +32,7 @@ const GITHUB_HOSTS = new Set(['github.com', 'api.github.com'])
 export async function startFakeGithub(): Promise<FakeGithub> {
   const codes = new Map<string, GithubProfile>()
   const tokens = new Map<string, GithubProfile>()
-  const state: FakeGithub = { nextProfile: null, tokenRequests: 0, close: async () => {} }
+  const state: FakeGithub = { nextProfile: null, tokenRequests: 0, origin: '', close: async () => {} }
 
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake')
@@ -78,6 +80,7 @@ export async function startFakeGithub(): Promise<FakeGithub> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  state.origin = origin
 
   const realFetch = globalThis.fetch
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {

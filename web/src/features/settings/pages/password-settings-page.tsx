@@ -36,15 +36,24 @@ const FirstPasswordForm = SetPasswordBody.extend({ password_confirmation: z.stri
 )
 type FirstPasswordForm = z.infer<typeof FirstPasswordForm>
 
-export default function PasswordSettingsPage() {
-  const { user } = useCurrentUser()
-  if (user && !user.has_password) return <FirstPasswordSettings />
-  return <ChangePasswordSettings />
+type Notice = { tone: 'success' | 'error'; text: string }
+
+const PASSWORD_SET: Notice = {
+  tone: 'success',
+  text: 'Your password is set: you can now sign in with your e-mail address too.',
 }
 
-function ChangePasswordSettings() {
+export default function PasswordSettingsPage() {
+  const { user } = useCurrentUser()
+  // Once a first password is set the page becomes the change form; it keeps saying what just happened.
+  const [wasSet, setWasSet] = useState(false)
+  if (user && !user.has_password) return <FirstPasswordSettings onSet={() => setWasSet(true)} />
+  return <ChangePasswordSettings initialNotice={wasSet ? PASSWORD_SET : null} />
+}
+
+function ChangePasswordSettings({ initialNotice }: { initialNotice: Notice | null }) {
   const changePassword = useChangePassword()
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [notice, setNotice] = useState<Notice | null>(null)
   const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
     resolver: zodResolver(PasswordForm),
     defaultValues: EMPTY,
@@ -75,6 +84,9 @@ function ChangePasswordSettings() {
     >
       <title>Password settings | Stackatlas</title>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {initialNotice && !notice && !formState.isSubmitted && (
+        <Alert tone={initialNotice.tone}>{initialNotice.text}</Alert>
+      )}
       <TextField
         label="Current password"
         type="password"
@@ -91,10 +103,10 @@ function ChangePasswordSettings() {
   )
 }
 
-function FirstPasswordSettings() {
+function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
   const setPassword = useSetPassword()
   const [needsGithub, setNeedsGithub] = useState(false)
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [notice, setNotice] = useState<Notice | null>(null)
   const { register, handleSubmit, setError, formState, reset } = useForm<FirstPasswordForm>({
     resolver: zodResolver(FirstPasswordForm),
     defaultValues: { new_password: '', password_confirmation: '' },
@@ -106,7 +118,7 @@ function FirstPasswordSettings() {
     try {
       await setPassword.mutateAsync({ new_password })
       reset({ new_password: '', password_confirmation: '' })
-      setNotice({ tone: 'success', text: 'Your password is set: you can now sign in with your e-mail address too.' })
+      onSet()
     } catch (error) {
       if (error instanceof ApiError && error.errorMsg === REAUTHENTICATE) {
         setNeedsGithub(true)
