@@ -4,6 +4,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
+import { signal } from '../modules/notifications/notify.ts'
 import type { Auth } from './auth.ts'
 
 const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
@@ -14,6 +15,18 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
   for (const url of RATE_LIMITED_PREFIXES) {
     app.route({ method: ['POST'], url, schema: { hide: true }, config: limit, handler })
   }
+  // Signing out closes the user's open notification streams whose session it ended, on every instance (decision 010).
+  app.route({
+    method: ['POST'],
+    url: '/api/auth/sign-out',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const user = await request.sessionUser()
+      const answer = await forwardToBetterAuth(auth, request, reply)
+      if (user && reply.statusCode < 400) await signal(app.db, { recipient_id: user.id, sessions: true })
+      return answer
+    },
+  })
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler })
 }
 

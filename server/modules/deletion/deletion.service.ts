@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { conflict, notFound } from '../../http/errors.ts'
+import { signal } from '../notifications/notify.ts'
 import { withdrawUpvotePointsBy } from '../reasons/points.ts'
 import { applyPublicToolChange } from '../stacks/stacks.service.ts'
 
@@ -95,6 +96,8 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
     await deleteComments(tx, eq(comments.userId, userId))
     // Sessions (everywhere), accounts, memberships, the owner handle, saved searches: cascade from the user row.
     await tx.delete(users).where(eq(users.id, userId))
+    // open notification streams of the user close on commit, on every instance (decision 010)
+    await signal(tx, { recipient_id: userId, sessions: true })
     return uploads.filter((url): url is string => Boolean(url))
   })
 }

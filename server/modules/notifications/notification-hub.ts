@@ -9,6 +9,10 @@ export interface StreamConnection {
   userId: number
   /** Writes one server-sent event. */
   send(event: 'notification' | 'counts', data: NotificationEvent | NotificationCounts): void
+  /** Whether the session the stream was opened with still stands. */
+  isSessionActive(): Promise<boolean>
+  /** Tells the page its session ended, then ends the response. */
+  endSession(): void
   /** Ends the response (shutdown). */
   end(): void
 }
@@ -111,6 +115,10 @@ export class NotificationHub {
     }
     const set = this.#connections.get(parsed.recipient_id)
     if (!set || set.size === 0) return
+    if (parsed.sessions) {
+      await Promise.all([...set].map((connection) => closeIfSignedOut(connection)))
+      return
+    }
     if (typeof parsed.id === 'number') {
       const event = await this.#loaders.loadEvent(parsed.recipient_id, parsed.id)
       if (event) for (const connection of set) connection.send('notification', event)
@@ -119,4 +127,11 @@ export class NotificationHub {
     const counts = await this.#loaders.loadCounts(parsed.recipient_id)
     for (const connection of set) connection.send('counts', counts)
   }
+}
+
+/** A stream whose session ended (signed out, user deleted, expired) must not keep receiving the user's news. */
+export async function closeIfSignedOut(connection: StreamConnection): Promise<boolean> {
+  if (await connection.isSessionActive()) return false
+  connection.endSession()
+  return true
 }

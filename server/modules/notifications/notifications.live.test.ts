@@ -1,11 +1,13 @@
 // Live delivery over server-sent events, through real listening servers (app.inject cannot hold a stream open):
 // in-process on either database, and across two app instances on one PostgreSQL database (TEST_DATABASE_URL).
 import crypto from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type App, buildApp } from '../../app.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
+import { sessions } from '../../db/schema/index.ts'
+import { sessionCookieFrom, TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
 import { withDatabase } from '../../test/paths.ts'
@@ -103,6 +105,11 @@ class EventStreamClient {
   }
 }
 
+/** The session token inside a cookie pair ('stackatlas.session_token=TOKEN.SIGNATURE'). */
+function sessionTokenOf(cookie: string): string {
+  return decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!
+}
+
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
@@ -160,6 +167,59 @@ describe('live notifications over server-sent events', () => {
       notification_count: 1,
       unread_notifications_count: 0,
     })
+  })
+
+  it("closes a stream when its session ends: signing out, and not the user's other sessions", async () => {
+    const alice = await buildUser(context.app)
+    const signIn = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+      email: alice.email,
+      password: alice.password,
+    })
+    const otherCookie = sessionCookieFrom(signIn.headers)
+    const leaving = await EventStreamClient.open(baseUrl, alice.client.cookie!)
+    const staying = await EventStreamClient.open(baseUrl, otherCookie)
+    streams.push(leaving, staying)
+    await leaving.next('counts', 0)
+    await staying.next('counts', 0)
+    expect((await alice.client.post('/api/auth/sign-out', {})).status).toBe(200)
+    await leaving.next('session_ended', 0)
+    expect(await leaving.waitForEnd(LIVE_WITHIN_MS)).toBe(true)
+    // the other device's session still stands: its stream stays open and keeps receiving
+    const bob = await buildUser(context.app)
+    const before = staying.events.length
+    await follow(bob, alice.id)
+    await staying.next('notification', before)
+    expect(staying.ended).toBe(false)
+  })
+
+  it('closes the streams of a deleted account, and those whose session expired when the user is told to check', async () => {
+    const alice = await buildUser(context.app)
+    const expired = await buildUser(context.app)
+    const stream = await EventStreamClient.open(baseUrl, alice.client.cookie!)
+    streams.push(stream)
+    await stream.next('counts', 0)
+    const deleted = await alice.client.post('/users/delete', { confirmation: alice.username })
+    expect(deleted.status).toBe(200)
+    await stream.next('session_ended', 0)
+    expect(await stream.waitForEnd(LIVE_WITHIN_MS)).toBe(true)
+
+    // an expired session is closed at the next check (each keepalive, or any session of the user ending)
+    const second = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+      email: expired.email,
+      password: expired.password,
+    })
+    const expiring = await EventStreamClient.open(baseUrl, expired.client.cookie!)
+    streams.push(expiring)
+    await expiring.next('counts', 0)
+    await context.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, sessionTokenOf(expired.client.cookie!)))
+    expect(
+      (await new TestClient(context.app, sessionCookieFrom(second.headers)).post('/api/auth/sign-out', {})).status,
+    ).toBe(200)
+    await expiring.next('session_ended', 0)
+    expect(await expiring.waitForEnd(LIVE_WITHIN_MS)).toBe(true)
   })
 
   it('ends open streams when the server shuts down, so it closes promptly', async () => {

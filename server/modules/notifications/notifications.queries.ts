@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, not, or, sql } from 'drizzle-orm'
 import type { NotificationCounts, NotificationType } from '#contracts/notifications.ts'
 import type { Db } from '../../db/client.ts'
-import { notificationSettings, notifications, users } from '../../db/schema/index.ts'
+import { notificationSettings, notifications, sessions, users } from '../../db/schema/index.ts'
 
 export type NotificationRecord = typeof notifications.$inferSelect
 
@@ -41,6 +41,15 @@ export async function findNotificationRow(db: Db, recipientId: number, id: numbe
     .leftJoin(users, eq(users.id, notifications.actorId))
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
   return row ? withActor(row) : null
+}
+
+/** Whether a session still stands (not signed out, its user not deleted, not expired): open streams ask. */
+export async function isSessionActive(db: Db, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.expiresAt} > now()`))
+  return Boolean(row)
 }
 
 export async function countNotifications(db: Db, recipientId: number): Promise<NotificationCounts> {

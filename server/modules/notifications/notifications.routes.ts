@@ -24,12 +24,13 @@ import {
 import { Id } from '#contracts/stacks.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
-import { NotificationHub } from './notification-hub.ts'
+import { closeIfSignedOut, NotificationHub, type StreamConnection } from './notification-hub.ts'
 import { presentNotification } from './notifications.presenter.ts'
 import {
   countNotifications,
   findNotificationRow,
   findWeeklyDigest,
+  isSessionActive,
   listNotifications,
   saveWeeklyDigest,
 } from './notifications.queries.ts'
@@ -249,7 +250,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Server-sent events: `notification` (a new or changed notification with the counts) and `counts` ' +
-          '(after reading or seeing); one `counts` first',
+          '(after reading or seeing); one `counts` first; `session_ended` before it closes on sign-out or deletion',
       },
     },
     async (request, reply) => {
@@ -271,18 +272,34 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       response.write(`retry: ${RETRY_MS}\n\n`)
       write('counts', counts satisfies NotificationCounts)
-      const keepalive = setInterval(() => {
-        if (!response.writableEnded) response.write(': keepalive\n\n')
-      }, KEEPALIVE_MS)
-      const remove = hub.add({
-        userId: user.id,
-        send: write,
-        end: () => response.end(),
-      })
-      request.raw.on('close', () => {
+      const stop = () => {
         clearInterval(keepalive)
         remove()
-      })
+      }
+      const connection: StreamConnection = {
+        userId: user.id,
+        send: write,
+        isSessionActive: () => isSessionActive(app.db, user.sessionId),
+        // the page stops reconnecting and learns it is signed out (use-notification-stream.ts)
+        endSession: () => {
+          stop()
+          write('session_ended', {})
+          response.end()
+        },
+        end: () => {
+          stop()
+          response.end()
+        },
+      }
+      // Each keepalive also checks the session: sign-out and account deletion close the stream at once (they signal),
+      // and this catches the rest within 25 s (an expiry, other sessions signed out from the settings).
+      const keepalive = setInterval(() => {
+        if (response.writableEnded) return
+        response.write(': keepalive\n\n')
+        closeIfSignedOut(connection).catch((error) => app.log.error({ err: error }, 'session check failed'))
+      }, KEEPALIVE_MS)
+      const remove = hub.add(connection)
+      request.raw.on('close', stop)
     },
   )
 

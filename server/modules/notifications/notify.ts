@@ -33,10 +33,15 @@ export interface NotifyInput {
   imageUrl?: string | null
 }
 
-/** What went out on the NOTIFY channel: the recipient, and the notification when one was created or changed. */
+/**
+ * What went out on the NOTIFY channel: the recipient, and the notification when one was created or changed; or
+ * `sessions` when one of the recipient's sessions ended (sign-out, account deletion), so their open streams check
+ * theirs.
+ */
 export interface NotificationSignal {
   recipient_id: number
   id?: number
+  sessions?: true
 }
 
 /**

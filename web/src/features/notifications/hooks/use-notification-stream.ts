@@ -1,6 +1,7 @@
 // Live notifications: one server-sent event stream per signed-in page (GET /api/v1/notifications/stream). A new
 // notification lands in the bell at once; `counts` (on connecting, and after reading elsewhere) refetches when
-// anything may have changed. The browser reconnects by itself after a drop.
+// anything may have changed. The browser reconnects by itself after a drop; `session_ended` (sign-out, deletion)
+// closes it for good.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { NotificationCounts, NotificationEvent } from '#contracts/notifications.ts'
@@ -31,6 +32,12 @@ export function useNotificationStream(userId: number) {
         void refreshNotifications(queryClient)
       }
       connectedOnce = true
+    })
+    // signed out here or elsewhere, or the account deleted: the server closes the stream; stop reconnecting and let
+    // the page find out who it is now
+    source.addEventListener('session_ended', () => {
+      source.close()
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
     })
     source.addEventListener('open', () => {
       connectedOnce = false
