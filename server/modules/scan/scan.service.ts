@@ -92,7 +92,8 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
         resolve(true)
       }
       const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(turn), 1)
+        const index = waiting.indexOf(turn)
+        if (index !== -1) waiting.splice(index, 1)
         resolve(false)
       }, deadline - Date.now())
       waiting.push(turn)
