@@ -107,17 +107,21 @@ function matchTiers(toolIds: SQL, filters: MatchFilters): SQL[][] {
   return tiers
 }
 
+async function tierIds(db: Db, index: MatchIndex, tier: SQL[], limit: number): Promise<number[]> {
+  const rows = rowsOf(
+    await db.execute(sql`select ${index.id} as "id" from ${index.from}
+      where ${sql.join([...index.conditions, ...tier], sql` and `)}
+      order by ${index.recency} limit ${limit}`),
+  )
+  return rows.map((row) => Number(row.id))
+}
+
 /** Ids of the page's rows, in order: each tier in recency order, until the page is full. */
-async function pageIds(db: Db, index: MatchIndex, filters: MatchFilters): Promise<number[]> {
-  const wanted = filters.page * MATCH_PAGE_SIZE
+async function pageIds(db: Db, index: MatchIndex, tiers: SQL[][], page: number): Promise<number[]> {
+  const wanted = page * MATCH_PAGE_SIZE
   const ids: number[] = []
-  for (const tier of matchTiers(index.toolIds, filters)) {
-    const rows = rowsOf(
-      await db.execute(sql`select ${index.id} as "id" from ${index.from}
-        where ${sql.join([...index.conditions, ...tier], sql` and `)}
-        order by ${index.recency} limit ${wanted - ids.length}`),
-    )
-    ids.push(...rows.map((row) => Number(row.id)))
+  for (const tier of tiers) {
+    ids.push(...(await tierIds(db, index, tier, wanted - ids.length)))
     if (ids.length >= wanted) break
   }
   return ids.slice(wanted - MATCH_PAGE_SIZE, wanted)
@@ -191,7 +195,17 @@ async function searchIndex<Hit extends { id: number }>(
   filters: MatchFilters,
   loadRows: (ids: number[]) => Promise<Hit[]>,
 ): Promise<{ hits: Hit[]; total: number }> {
-  const [total, ids] = await Promise.all([countHits(db, index, filters), pageIds(db, index, filters)])
+  const tiers = matchTiers(index.toolIds, filters)
+  let total: number
+  let ids: number[]
+  if (tiers.length === 1) {
+    // one tier (AND, one tool or none): its first MATCH_COUNT_CAP + 1 ids in order are both the count and the page
+    const first = await tierIds(db, index, tiers[0]!, MATCH_COUNT_CAP + 1)
+    total = first.length
+    ids = first.slice((filters.page - 1) * MATCH_PAGE_SIZE, filters.page * MATCH_PAGE_SIZE)
+  } else {
+    ;[total, ids] = await Promise.all([countHits(db, index, filters), pageIds(db, index, tiers, filters.page)])
+  }
   const rows = ids.length > 0 ? await loadRows(ids) : []
   const byId = new Map(rows.map((row) => [row.id, row]))
   return { total, hits: ids.map((id) => byId.get(id)).filter((hit): hit is Hit => hit !== undefined) }
