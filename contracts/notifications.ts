@@ -137,3 +137,11 @@ export const UnsubscribeQuery = z.object({ token: UnsubscribeToken })
 export const UnsubscribeBody = z.object({ token: UnsubscribeToken })
 export const UnsubscribeResponse = z.object({ weekly_digest: z.boolean() })
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>
+/**
+ * RFC 8058 one-click unsubscribe: the digest's List-Unsubscribe URL (with ?token=), which mail providers POST
+ * `List-Unsubscribe=One-Click` to, form-encoded, without cookies.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/v1/notifications/unsubscribe/one-click'
+export const OneClickUnsubscribeBody = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { error: 'must be One-Click' }),
+})

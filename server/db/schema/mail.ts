@@ -1,7 +1,7 @@
 // The e-mail outbox (docs/decisions/014-mail-outbox.md): every message is a row written in the transaction of the
 // change that causes it, then sent by a worker that claims rows with FOR UPDATE SKIP LOCKED and a lease.
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { MailStatus } from '#contracts/mail.ts'
 
 const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const satisfies readonly MailStatus[]
@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra header lines the message is sent with (the digest's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** Enqueueing twice with one key keeps the first message (e.g. one digest per user and week). */
     dedupeKey: text('dedupe_key'),
     /** The Message-ID header we send, fixed at the first claim so a re-send after a crash carries the same one. */

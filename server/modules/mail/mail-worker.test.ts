@@ -96,6 +96,17 @@ describe('enqueueMail', () => {
     expect(rows.map((row) => row.id)).toEqual([first!.id])
   })
 
+  it('refuses header lines it must not carry: the ones the worker sets, bad names, line breaks', async () => {
+    for (const headers of [
+      { Subject: 'x' },
+      { 'message-id': '<a@b>' },
+      { 'Bad Name': 'x' },
+      { 'X-Ok': 'a\r\nBcc: x@y.z' },
+    ] as Record<string, string>[]) {
+      await expect(enqueueMail(ctx.app.db, message({ headers }))).rejects.toThrow(/header not allowed/)
+    }
+  })
+
   it('refuses what is not an address or a one-line subject (a programming error, not user input)', async () => {
     await expect(enqueueMail(ctx.app.db, message({ to: 'not an address' }))).rejects.toThrow('not an e-mail address')
     await expect(enqueueMail(ctx.app.db, message({ subject: 'two\r\nBcc: x@example.test' }))).rejects.toThrow(
@@ -128,6 +139,22 @@ describe('the mail worker', () => {
     // nothing left to do
     expect(await workers[0]!.runOnce()).toBe(0)
     expect(receiver.messages).toHaveLength(1)
+  })
+
+  it('sends the extra headers a message was queued with', async () => {
+    await enqueueMail(
+      ctx.app.db,
+      message({
+        headers: {
+          'List-Unsubscribe': '<https://example.test/u?token=1>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+    )
+    await worker().runOnce()
+    const [received] = await receiver.waitFor(1)
+    expect(received!.raw).toMatch(/^List-Unsubscribe: <https:\/\/example\.test\/u\?token=1>\r?$/m)
+    expect(received!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m)
   })
 
   it('loses nothing when a worker dies between claiming and sending: the claim expires and another sends it once', async () => {

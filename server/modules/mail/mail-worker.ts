@@ -86,6 +86,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         text: row.textBody,
         html: row.htmlBody ?? undefined,
         messageId: row.messageId ?? undefined,
+        headers: row.headers ?? undefined,
       })
       await markMailSent(options.db, row.id, id, String(info.response ?? ''))
       log.info({ mailId: row.id, kind: row.kind, messageId: row.messageId }, 'mail sent')

@@ -11,7 +11,15 @@ export const MAIL_CHANNEL = 'mail_outbox'
 
 export async function insertMail(
   db: Db,
-  values: { kind: string; to: string; subject: string; text: string; html?: string | null; dedupeKey?: string },
+  values: {
+    kind: string
+    to: string
+    subject: string
+    text: string
+    html?: string | null
+    dedupeKey?: string
+    headers?: Record<string, string>
+  },
 ): Promise<MailRow | null> {
   const [row] = await db
     .insert(mailOutbox)
@@ -22,6 +30,7 @@ export async function insertMail(
       textBody: values.text,
       htmlBody: values.html ?? null,
       dedupeKey: values.dedupeKey ?? null,
+      headers: values.headers ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning()

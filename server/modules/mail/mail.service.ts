@@ -13,7 +13,12 @@ export interface OutgoingMail {
   kind: string
   /** Queueing a second message with the same key does nothing (and answers null): one digest per week, say. */
   dedupeKey?: string
+  /** Extra header lines, e.g. List-Unsubscribe; never the ones the worker sets (From, To, Subject, Message-ID...). */
+  headers?: Record<string, string>
 }
+
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'content-type', 'mime-version'])
 
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
@@ -26,6 +31,11 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<MailRow |
   if (!ADDRESS.test(mail.to)) throw new Error(`enqueueMail: not an e-mail address: ${JSON.stringify(mail.to)}`)
   if (!mail.subject.trim() || /[\r\n]/.test(mail.subject)) throw new Error('enqueueMail: subject must be one line')
   if (!mail.kind.trim()) throw new Error('enqueueMail: kind is required')
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
+    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase()) || /[\r\n]/.test(value)) {
+      throw new Error(`enqueueMail: header not allowed: ${JSON.stringify(name)}`)
+    }
+  }
   return insertMail(tx, mail)
 }
 

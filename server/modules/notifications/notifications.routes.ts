@@ -15,6 +15,8 @@ import {
   NotificationSettings,
   NotificationsIndexQuery,
   NotificationsIndexResponse,
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  OneClickUnsubscribeBody,
   SetReadBody,
   UnsubscribeBody,
   UnsubscribeQuery,
@@ -127,6 +129,39 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { weekly_digest: false }
     },
   )
+
+  // RFC 8058 one-click unsubscribe, in a scope of its own so the form-encoded body it needs is parsed here only.
+  const oneClickUnsubscribe: FastifyPluginAsyncZod = async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    )
+    scope.post(
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+      {
+        // the signed URL is the proof, and mail providers POST it from their servers: no origin to check
+        config: { csrf: false },
+        schema: {
+          tags,
+          summary:
+            "One-click unsubscribe from the weekly digest (RFC 8058): the List-Unsubscribe URL's token, " +
+            'body List-Unsubscribe=One-Click',
+          querystring: UnsubscribeQuery,
+          body: OneClickUnsubscribeBody,
+          response: { 200: UnsubscribeResponse },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        const userId = readUnsubscribeToken(app.config.authSecret, request.query.token)
+        if (userId === null) throw notFound(INVALID_UNSUBSCRIBE_LINK)
+        await saveWeeklyDigest(app.db, userId, false)
+        return { weekly_digest: false }
+      },
+    )
+  }
+  await app.register(oneClickUnsubscribe)
 
   app.get(
     '/api/v1/notifications/index',

@@ -173,4 +173,60 @@ describe('unsubscribing from the digest', () => {
     expect((await other.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(true)
     expect((await visitor.post('/api/v1/notifications/unsubscribe', {})).status).toBe(400)
   })
+
+  it('carries List-Unsubscribe and List-Unsubscribe-Post, and the one-click POST (RFC 8058) unsubscribes without cookies or origin', async () => {
+    const reader = await buildUser(context.app)
+    const tool = await buildTool(context.app.db)
+    await follow(reader, 'tool', tool.id)
+    const monday = new Date('2099-04-06T09:00:00Z')
+    await dateActivity(tool.id, new Date('2099-04-04T12:00:00Z'))
+    await runWeeklyDigest(context.app.db, context.app.config, monday)
+    const [mail] = await digestsTo(reader.email)
+    const token = unsubscribeToken(context.app.config.authSecret, reader.id)
+    const oneClick = `http://localhost:3000/api/v1/notifications/unsubscribe/one-click?token=${token}`
+    expect(mail!.headers).toEqual({
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
+
+    const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
+      context.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      })
+    const path = new URL(oneClick).pathname + new URL(oneClick).search
+    // opening the URL changes nothing (mail scanners follow links)
+    expect((await context.app.inject({ method: 'GET', url: path })).statusCode).toBe(404)
+    expect((await reader.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(true)
+    // the POST must say One-Click
+    const wrong = await post(path, 'List-Unsubscribe=Maybe')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().error.fields).toHaveProperty(['List-Unsubscribe'])
+    // a forged token is refused
+    const other = await buildUser(context.app)
+    const forged = await post(
+      `${new URL(oneClick).pathname}?token=${token.replace(/^\d+/, String(other.id))}`,
+      'List-Unsubscribe=One-Click',
+    )
+    expect(forged.statusCode).toBe(404)
+    // the provider's POST: no cookie, no Origin; a browser-based client sending cookies from elsewhere works too
+    const done = await post(path, 'List-Unsubscribe=One-Click', {
+      cookie: reader.client.cookie!,
+      origin: 'https://mail.example.com',
+    })
+    expect(done.statusCode).toBe(200)
+    expect(done.json()).toEqual({ weekly_digest: false })
+    expect((await reader.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(false)
+    expect((await other.client.get('/api/v1/notifications/settings')).body.weekly_digest).toBe(true)
+    // every other write still checks the origin
+    const elsewhere = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/settings',
+      payload: { weekly_digest: true },
+      headers: { cookie: reader.client.cookie!, origin: 'https://mail.example.com' },
+    })
+    expect(elsewhere.statusCode).toBe(403)
+  })
 })

@@ -4,7 +4,7 @@
 // on its digest_run row; a crashed run is taken over when the lease expires (docs/decisions/011-weekly-digest.md).
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import { UNSUBSCRIBE_PATH } from '#contracts/notifications.ts'
+import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from '#contracts/notifications.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { digestRuns, follows, stacks, stackTools, users } from '../../db/schema/index.ts'
@@ -239,7 +239,8 @@ export function composeDigest(
 ) {
   const shown = tools.slice(0, TOOLS_PER_DIGEST)
   const more = tools.length - shown.length
-  const unsubscribeUrl = `${config.baseUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(config.authSecret, user.id)}`
+  const token = unsubscribeToken(config.authSecret, user.id)
+  const unsubscribeUrl = `${config.baseUrl}${UNSUBSCRIBE_PATH}?token=${token}`
   const settingsUrl = `${config.baseUrl}/settings/notifications`
   const toolUrl = (slug: string) => `${config.baseUrl}/tools/${slug}`
   const subject = `This week on ${config.siteName}: ${tools.length === 1 ? tools[0]!.name : `${tools.length} of your tools`}`
@@ -274,5 +275,10 @@ export function composeDigest(
     html,
     kind: 'notifications.weekly_digest',
     dedupeKey: `weekly-digest:${user.id}:${week}`,
+    // RFC 2369 and RFC 8058: mail apps show an Unsubscribe button that POSTs to this URL, no page, no sign-in
+    headers: {
+      'List-Unsubscribe': `<${config.baseUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   }
 }
