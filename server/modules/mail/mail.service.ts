@@ -18,7 +18,17 @@ export interface OutgoingMail {
 }
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/
-const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'content-type', 'mime-version'])
+const RESERVED_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'date',
+  'content-type',
+  'mime-version',
+])
 
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/
 
