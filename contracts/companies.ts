@@ -76,7 +76,13 @@ export type CompanyForm = z.input<typeof CompanyForm>
 export const CreateCompanyBody = z.object({ company: CompanyForm })
 export type CreateCompanyBody = z.input<typeof CreateCompanyBody>
 
-export const UpdateCompanyBody = z.object({ company: CompanyForm.extend({ id: Id }) })
+/**
+ * The company form plus private_mode (spec §3 Company `private_mode`), which only its admins change here; missing
+ * means unchanged (docs/decisions/025-stack-owner-choices.md).
+ */
+export const UpdateCompanyBody = z.object({
+  company: CompanyForm.extend({ id: Id, private_mode: z.boolean().optional() }),
+})
 export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>
 
 /** A company the signed-in user belongs to (GET /api/v1/companies/index, the create and update answers). */

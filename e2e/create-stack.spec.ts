@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
 
 const NARROW = { width: 390, height: 844 }
 const PNG_1PX = Buffer.from(
@@ -77,6 +77,17 @@ async function createCompanyThroughApi(page: Page, name: string) {
       email_address: 'team@example.test',
     },
   })
+}
+
+/** Types into the new-company form; a missing name leaves the name as it is. */
+async function fillCompanyForm(
+  page: Page,
+  values: { name?: string; website: string; description: string; email: string },
+) {
+  if (values.name !== undefined) await page.getByLabel('Company Name').fill(values.name)
+  await page.getByLabel('Website').fill(values.website)
+  await page.getByLabel('Description').fill(values.description)
+  await page.getByLabel('Company Email').fill(values.email)
 }
 
 /** Signs up on the scan page, where the sign-in modal opens by itself, and lands on stack-type. */
@@ -261,6 +272,14 @@ test('scan a website, take its tools, personal owner, build, vote and save: land
   await page.unroute('**/api/v1/stacks/create')
   await expect(page.getByRole('heading', { name: stackName })).toBeVisible()
   await shot(page, 'create-stack-landed-on-stack-page')
+  // The Required toggle was saved with the stack
+  const stackSlug = new URL(page.url()).pathname.split('/').at(-1)
+  const saved = await (
+    await page.request.get(`/api/v1/stacks/edit?stack[slug]=${stackSlug}&stack[owner][slug]=${username}`)
+  ).json()
+  expect(
+    saved.services.filter((tool: { required: boolean }) => tool.required).map((tool: { name: string }) => tool.name),
+  ).toEqual(['PostgreSQL'])
 
   // Analytics at each step
   await expect
@@ -283,16 +302,40 @@ test('scan a website, take its tools, personal owner, build, vote and save: land
   await expect(page).toHaveURL(/\/create-stack\/stack-type$/)
 })
 
-test('the vote carousel: at most 5 reasons a tool, 320 px cards, 200 px steps, votes sent', async ({ page }) => {
-  // The catalog ships no reasons and no endpoint creates them yet (pros and cons come with a later issue), so the
-  // reasons are answered here for the tools this session chose; everything else is the real server.
+test('the vote carousel: at most 5 real reasons a tool, 320 px cards, 200 px steps, a real vote stored', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(WIDE)
+  const toolNames = ['Redis', 'Docker', 'Kubernetes', 'Memcached']
+  // Another person adds six pros to each tool through the Pros & Cons API (the wizard keeps the best 5)
+  const author = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const authorPage = await author.newPage()
+  await authorPage.goto('/')
+  await signUp(authorPage)
+  const found = await (
+    await authorPage.request.get(`/services/find_all_by_actual_slug?slugs=${toolNames.map((n) => n.toLowerCase())}`)
+  ).json()
+  expect(found.tools).toHaveLength(4)
+  const suffix = Date.now().toString(36)
+  const reasonIds = new Map<string, number>()
+  for (const tool of found.tools as Array<{ id: number; name: string }>) {
+    for (let n = 1; n <= 6; n++) {
+      const text = `${tool.name} reason ${n} ${suffix}`
+      const created = await apiPost<{ reason: { id: number } }>(authorPage, '/api/v1/pros-and-cons', {
+        reason: { service_id: tool.id, text, con: false },
+      })
+      reasonIds.set(text, created.reason.id)
+    }
+  }
+  await author.close()
+
   await signUpFromScan(page)
   await page.getByRole('button', { name: /Personal/ }).click()
   await page.getByLabel('Stack Name').fill(uniqueName('Vote Stack '))
   await page.getByRole('button', { name: 'Continue' }).click()
   const search = page.getByRole('searchbox', { name: 'Search tools to add' })
-  for (const name of ['React', 'Redis', 'Docker', 'Python']) {
+  for (const name of toolNames) {
     await search.fill(name)
     await page
       .getByRole('region', { name: 'Search results' })
@@ -300,34 +343,6 @@ test('the vote carousel: at most 5 reasons a tool, 320 px cards, 200 px steps, v
       .first()
       .click()
   }
-  const votes: Array<{ id: number; vote: number }> = []
-  await page.route('**/api/v1/services/reasons?**', async (route) => {
-    const ids = (new URL(route.request().url()).searchParams.get('service_ids') ?? '').split(',').map(Number)
-    const services = ids.map((id, index) => ({
-      id,
-      name: ['React', 'Redis', 'Docker', 'Python'][index] ?? `Tool ${id}`,
-      slug: `tool-${id}`,
-      image_url: '/logos/_placeholder.svg',
-      canonical_url: `/tools/tool-${id}`,
-      reasons: Array.from({ length: 6 }, (_, n) => ({
-        id: id * 10 + n,
-        text: `Reason ${n + 1}`,
-        cached_votes_total: 6 - n,
-        user_voted: false,
-        user_vote: 0,
-      })),
-    }))
-    await route.fulfill({ json: { services } })
-  })
-  await page.route('**/api/v1/reasons/toggle_vote', async (route) => {
-    const body = route.request().postDataJSON() as { id: number; vote: number }
-    votes.push(body)
-    await route.fulfill({
-      json: {
-        reason: { id: body.id, text: 'Reason 1', cached_votes_total: 7, user_voted: true, user_vote: body.vote },
-      },
-    })
-  })
   await page
     .getByRole('button', { name: /^Continue/ })
     .first()
@@ -335,26 +350,32 @@ test('the vote carousel: at most 5 reasons a tool, 320 px cards, 200 px steps, v
   const carousel = page.getByTestId('reasons-carousel')
   const slides = carousel.locator('[aria-roledescription="slide"]')
   await expect(slides).toHaveCount(4)
-  await expect(slides.first().getByRole('listitem')).toHaveCount(5)
+  const redis = slides.filter({ hasText: 'Redis' })
+  await expect(redis.getByRole('listitem')).toHaveCount(5)
   expect((await slides.first().boundingBox())?.width).toBe(320)
-  await slides
-    .first()
-    .getByRole('button', { name: /^Upvote “Reason 1”/ })
-    .click()
-  await expect(slides.first().getByRole('button', { name: /^Upvote “Reason 1”/ })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
-  await expect(slides.first().getByText('7 votes')).toBeVisible()
-  expect(votes[0]?.vote).toBe(1)
+  const text = `Redis reason 1 ${suffix}`
+  const upvote = redis.getByRole('button', { name: new RegExp(`^Upvote “${text}”`) })
+  const voted = page.waitForResponse((response) => response.url().endsWith('/api/v1/reasons/toggle_vote'))
+  await upvote.click()
+  expect((await voted).ok()).toBe(true)
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true')
   const previous = page.getByRole('button', { name: 'Previous tools' })
   const next = page.getByRole('button', { name: 'Next tools' })
   await expect(previous).toBeDisabled()
   await next.click()
   await expect.poll(() => carousel.evaluate((element) => element.scrollLeft)).toBe(200)
   await expect(previous).toBeEnabled()
-  await shot(page, 'create-stack-tool-details-carousel')
+  await shot(page, 'stacks/create-stack-tool-details-carousel')
   await expectNoA11yViolations(page)
+
+  // The vote is stored: the reasons API answers it for this user, and a reload shows it
+  const redisId = (found.tools as Array<{ id: number; name: string }>).find((tool) => tool.name === 'Redis')!.id
+  const stored = await (await page.request.get(`/api/v1/services/reasons?service_ids=${redisId}`)).json()
+  expect(stored.services[0].reasons).toContainEqual(
+    expect.objectContaining({ id: reasonIds.get(text), user_vote: 1, cached_votes_total: 1 }),
+  )
+  await page.reload()
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true')
 })
 
 test('a new company owns the stack: every form rule, the name collision modal, then save', async ({ page }) => {
@@ -417,6 +438,9 @@ test('a new company owns the stack: every form rule, the name collision modal, t
   await page.getByRole('button', { name: 'Continue' }).click()
   const modal = page.getByRole('dialog', { name: 'This company already exists' })
   await expect(modal).toBeVisible()
+  await expect(
+    modal.getByText(/Only its admins can update .* Continue to give your company another name\./),
+  ).toBeVisible()
   await shot(page, 'create-stack-new-company-exists-modal')
   await modal.getByRole('button', { name: 'Continue' }).click()
   await expect(modal).toHaveCount(0)
@@ -501,10 +525,12 @@ test('an existing company owns the stack, chosen from its tile after Fetching Co
   // makes it the owner
   await page.goto('/create-stack/stack-type')
   await page.getByRole('button', { name: /New Company/ }).click()
-  await page.getByLabel('Company Name').fill(companyName.toLowerCase())
-  await page.getByLabel('Website').fill('globex.example')
-  await page.getByLabel('Description').fill('Globex, now with a better description')
-  await page.getByLabel('Company Email').fill('hank@globex.example')
+  await fillCompanyForm(page, {
+    name: companyName.toLowerCase(),
+    website: 'globex.example',
+    description: 'Globex, now with a better description',
+    email: 'hank@globex.example',
+  })
   await page.getByRole('button', { name: 'Continue' }).click()
   const modal = page.getByRole('dialog', { name: 'This company already exists' })
   await modal.getByRole('button', { name: 'Update Company' }).click()
@@ -521,6 +547,206 @@ test('an existing company owns the stack, chosen from its tile after Fetching Co
   await page.getByLabel('Description').focus()
   await expect(page.getByText('Stack name is already taken.')).toBeVisible()
   await shot(page, 'create-stack-stack-info-taken')
+
+  // Continue in the modal, for an admin of that company: it becomes the owner as it is, its details untouched
+  await page.goto('/create-stack/stack-type')
+  await page.getByRole('button', { name: /New Company/ }).click()
+  await fillCompanyForm(page, {
+    name: companyName.toUpperCase(),
+    website: 'globex-other.example',
+    description: 'Words that must not reach Globex',
+    email: 'someone@globex-other.example',
+  })
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(modal.getByText(`You are an admin of ${companyName}.`)).toBeVisible()
+  await shot(page, 'stacks/create-stack-exists-modal-admin')
+  await modal.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/create-stack\/stack-info$/)
+  await expect(page.getByRole('heading', { name: `Create A Stack For ${companyName}` })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Owner' })).toContainText(companyName)
+  const after = await (await page.request.get('/api/v1/companies/index')).json()
+  expect(after.companies[0]).toMatchObject({ name: companyName, description: 'Globex, now with a better description' })
+})
+
+test("a save the server refuses shows 'An error occurred saving your stack.' and keeps the session", async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE)
+  const username = await signUpFromScan(page)
+  await page.getByRole('button', { name: /Personal/ }).click()
+  const stackName = uniqueName('Raced Name ')
+  await page.getByLabel('Stack Name').fill(stackName)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await pickPopularToolAndContinue(page)
+  await expect(page.getByRole('heading', { name: 'Vote For Tools' })).toBeVisible()
+
+  // Meanwhile, another tab of the same user saves a stack with that name
+  const user = (await (await page.request.get('/api/v1/users/current')).json()).user
+  const tools = (await (await page.request.get('/services/find_all_by_actual_slug?slugs=nginx')).json()).tools
+  await apiPost(page, '/api/v1/stacks/create', {
+    stack: { name: stackName, services: [tools[0].id], owner: { type: 'User', id: user.id } },
+  })
+
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/stacks/create'))
+  await page.getByRole('button', { name: 'Save Stack' }).click()
+  expect((await answered).status()).toBe(400)
+  const failure = page.getByRole('alert').filter({ hasText: 'An error occurred saving your stack.' })
+  await expect(failure).toBeVisible()
+  await expect(failure).toContainText('Stack name is already taken.')
+  await expect(page).toHaveURL(/\/create-stack\/tool-details$/)
+  await expect(page.getByRole('button', { name: 'Save Stack' })).toBeEnabled()
+  await shot(page, 'stacks/create-stack-save-failed')
+
+  // A new name, and the same session saves
+  await page.getByRole('link', { name: 'Back' }).click()
+  await page.getByRole('link', { name: 'Back' }).click()
+  await page.getByLabel('Stack Name').fill(`${stackName} 2`)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/create-stack\/tool-selection$/)
+  await page
+    .getByRole('button', { name: /^Continue/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Save Stack' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${username.toLowerCase()}/raced-name-[a-z0-9-]+-2$`))
+})
+
+test('a new company owner must be completed on its step before stack-info and tool-details', async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  await signUpFromScan(page)
+  await page.getByRole('button', { name: /New Company/ }).click()
+  await expect(page).toHaveURL(/\/create-stack\/new-company$/)
+  // The tile chose the owner, but the form is empty: both steps send the user back to it
+  await page.goto('/create-stack/stack-info')
+  await expect(page).toHaveURL(/\/create-stack\/new-company$/)
+  await page.getByLabel('Company Name').fill(uniqueName('Half Done '))
+  await page.goto('/create-stack/tool-selection')
+  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button').first().click()
+  await page.goto('/create-stack/tool-details')
+  await expect(page).toHaveURL(/\/create-stack\/new-company$/)
+  await expect(page.getByLabel('Company Name')).toHaveValue(/^Half Done /)
+  await shot(page, 'stacks/create-stack-new-company-guard')
+
+  // Completed and submitted: the next steps open
+  await fillCompanyForm(page, {
+    website: 'halfdone.example',
+    description: 'Now complete',
+    email: 'team@halfdone.example',
+  })
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/create-stack\/stack-info$/)
+  await page.goto('/create-stack/tool-details')
+  await expect(page).toHaveURL(/\/create-stack\/tool-details$/)
+  await expect(page.getByRole('heading', { name: 'Vote For Tools' })).toBeVisible()
+})
+
+test('signing out and in again in the middle of the wizard loses nothing', async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  const username = await signUpFromScan(page)
+  await page.getByRole('button', { name: /Personal/ }).click()
+  const stackName = uniqueName('Kept Stack ')
+  await page.getByLabel('Stack Name').fill(stackName)
+  await page.getByLabel('Description').fill('Survives a sign-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const search = page.getByRole('searchbox', { name: 'Search tools to add' })
+  await search.fill('redis')
+  await page
+    .getByRole('region', { name: 'Search results' })
+    .getByRole('button', { name: /^Redis/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Required: Redis' }).click()
+  await expect(yourStack(page).getByText('Redis', { exact: true })).toBeVisible()
+
+  // Sign out: a visitor sees none of it
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in' }).first()).toBeVisible()
+  await page.goto('/create-stack/tool-selection')
+  await expect(page).toHaveURL(/\/create-stack\/scan$/)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('Sign in to create a stack.')).toBeVisible()
+  await shot(page, 'stacks/create-stack-signed-out')
+
+  // Sign in again from the wizard's own modal: everything is back
+  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await dialog.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/create-stack\/stack-type$/)
+  await expect(page.getByRole('button', { name: /Personal/ })).toHaveAttribute('aria-pressed', 'true')
+  await page.goto('/create-stack/stack-info')
+  await expect(page.getByLabel('Stack Name')).toHaveValue(stackName)
+  await expect(page.getByLabel('Description')).toHaveValue('Survives a sign-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(yourStack(page).getByText('Redis', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Required: Redis' })).toHaveAttribute('aria-pressed', 'true')
+  await shot(page, 'stacks/create-stack-signed-in-again')
+})
+
+test('a company admin turns private mode on in the company form; the wizard then offers private stacks', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(WIDE)
+  await signUpFromScan(page)
+  const companyName = uniqueName('Hushed ')
+  const company = await createCompanyThroughApi(page, companyName)
+
+  // Without private mode: public only
+  await page.reload()
+  await page.getByRole('button', { name: new RegExp(companyName) }).click()
+  await expect(page.getByRole('heading', { name: `Create A Stack For ${companyName}` })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Visibility' })).toHaveCount(0)
+
+  // The company form, for its admin: Private mode
+  await page.goto(`/companies/${company.slug}`)
+  await page.getByRole('link', { name: 'Edit company' }).click()
+  await expect(page).toHaveURL(new RegExp(`/companies/${company.slug}/edit$`))
+  await expect(page.getByRole('heading', { name: `Edit ${companyName}` })).toBeVisible()
+  await expect(page.getByLabel('Company Name')).toHaveValue(companyName)
+  await expect(page.getByLabel('Company Email')).toHaveValue('team@example.test')
+  const privateMode = page.getByRole('checkbox', { name: 'Private mode' })
+  await expect(privateMode).not.toBeChecked()
+  await privateMode.check()
+  await shot(page, 'stacks/company-edit-private-mode')
+  await expectNoA11yViolations(page)
+  await page.getByRole('button', { name: 'Save Company' }).click()
+  await expect(page).toHaveURL(new RegExp(`/companies/${company.slug}$`))
+  const companies = await (await page.request.get('/api/v1/companies/index')).json()
+  expect(companies.companies[0]).toMatchObject({ id: company.id, private_mode: true })
+
+  // The wizard: the tile says private mode, New Company is gone (spec §6), and stack-info offers the choice
+  await page.goto('/create-stack/stack-type')
+  const tile = page.getByRole('button', { name: new RegExp(companyName) })
+  await expect(tile).toContainText('Company · private mode')
+  await expect(page.getByRole('button', { name: /New Company/ })).toHaveCount(0)
+  await tile.click()
+  const visibility = page.getByRole('group', { name: 'Visibility' })
+  await expect(visibility).toBeVisible()
+  await visibility.getByText('Private', { exact: true }).click()
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
+  const stackName = uniqueName('Internal Tools ')
+  await page.getByLabel('Stack Name').fill(stackName)
+  await shot(page, 'stacks/create-stack-stack-info-private')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await pickPopularToolAndContinue(page)
+  await page.getByRole('button', { name: 'Save Stack' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${company.slug}/internal-tools-[a-z0-9-]+$`))
+  const stackSlug = new URL(page.url()).pathname.split('/').at(-1)
+  const saved = await (
+    await page.request.get(`/api/v1/stacks/edit?stack[slug]=${stackSlug}&stack[owner][slug]=${company.slug}`)
+  ).json()
+  expect(saved).toMatchObject({ name: stackName, private: true, current_user_private: true })
+
+  // Someone who is not its admin gets the 403 page on the company form
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const otherPage = await other.newPage()
+  await otherPage.goto('/')
+  await signUp(otherPage)
+  await otherPage.goto(`/companies/${company.slug}/edit`)
+  await expect(otherPage.getByText('Only company admins can edit this company.')).toBeVisible()
+  await shot(otherPage, 'stacks/company-edit-forbidden')
+  await other.close()
 })
 
 test('guards, Reset and the new tool form', async ({ page }) => {

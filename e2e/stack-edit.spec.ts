@@ -4,7 +4,7 @@
 // and impersonated users refused by the UI and by the server.
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
 
 const WIDE = { width: 1280, height: 900 }
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
@@ -121,10 +121,11 @@ test('edit a stack: rename, validate before leaving, change tools, save states a
   await expect(page.getByRole('checkbox', { name: 'Show Packages' })).toBeVisible()
   await expect(saveButton(page)).toHaveText('Saved')
 
-  // Tools change: remove Redis, add PostgreSQL from the popular grid
+  // Tools change: remove Redis, add PostgreSQL from the popular grid, mark React required
   await page.getByRole('button', { name: 'Remove Redis' }).click()
   await expect(saveButton(page)).toHaveText('Save')
   await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'PostgreSQL' }).click()
+  await page.getByRole('button', { name: 'Required: React' }).click()
   await shot(page, 'stack-edit-tool-selection')
   await expectNoA11yViolations(page)
   await saveButton(page).click()
@@ -132,7 +133,27 @@ test('edit a stack: rename, validate before leaving, change tools, save states a
   const saved = await api(page, 'GET', `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`)
   expect(saved.name).toBe(`${renamed} 2`)
   expect(saved.description).toBe('Edited in the browser test')
-  expect(saved.services.map((service: { slug: string }) => service.slug)).toEqual(['react', 'postgresql'])
+  expect(
+    saved.services.map((service: { slug: string; required: boolean }) => [service.slug, service.required]),
+  ).toEqual([
+    ['react', true],
+    ['postgresql', false],
+  ])
+  // Saved means saved: a reload shows the required flag, and taking it off is an edit to save again
+  await page.reload()
+  const required = page.getByRole('button', { name: 'Required: React' })
+  await expect(required).toHaveAttribute('aria-pressed', 'true')
+  await expect(saveButton(page)).toHaveText('Saved')
+  await required.click()
+  await expect(saveButton(page)).toHaveText('Save')
+  await saveButton(page).click()
+  await expect(saveButton(page)).toHaveText('Saved')
+  const unrequired = await api(
+    page,
+    'GET',
+    `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`,
+  )
+  expect(unrequired.services.every((service: { required: boolean }) => !service.required)).toBe(true)
 
   // Removing every tool hides the continue button
   for (const tool of ['React', 'PostgreSQL']) await page.getByRole('button', { name: `Remove ${tool}` }).click()
@@ -168,6 +189,29 @@ test('edit a stack: rename, validate before leaving, change tools, save states a
 
   await page.getByRole('link', { name: 'View Stack' }).click()
   await expect(page).toHaveURL(new RegExp(`${stack.redirect}$`))
+})
+
+test("someone who may see the stack but not edit it gets the 403 page with the server's reason", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(WIDE)
+  const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const owner = await ownerContext.newPage()
+  await owner.goto('/')
+  const { username } = await signUp(owner)
+  const stack = await createStack(owner, uniqueName('Not Yours '), ['react'])
+  await ownerContext.close()
+
+  await page.goto('/')
+  await signUp(page)
+  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+  await expect(page.getByText('Error 403')).toBeVisible()
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+  await expect(page.getByText('Only the owner of this stack can edit it.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+  await shot(page, 'stacks/stack-edit-forbidden')
+  await expectNoA11yViolations(page)
 })
 
 test("a missing stack shows 'Sorry, we couldn't find that page :('", async ({ page }) => {
@@ -317,6 +361,15 @@ test('impersonated users are refused: edit stack info, edit tools, create stack 
   await page.goto('/create-stack/scan')
   await expect(page.getByText('Impersonated users are not allowed to create stack')).toBeVisible()
   await shot(page, 'create-stack-impersonated')
+  await page.goto('/create-stack/stack-type')
+  await page.getByRole('button', { name: /Personal/ }).click()
+  await page.getByLabel('Stack Name').fill(uniqueName('Impersonated '))
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await pickPopularToolAndContinue(page)
+  await expect(page).toHaveURL(/\/create-stack\/tool-details$/)
+  await expect(page.getByText('Impersonated users are not allowed to create stack')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save Stack' })).toBeDisabled()
+  await shot(page, 'stacks/create-stack-impersonated-save-disabled')
   const created = await page.request.post('/api/v1/stacks/create', {
     headers: { origin },
     data: { stack: { name: 'Nope', services: [1], owner: { type: 'User', id: user.id } } },

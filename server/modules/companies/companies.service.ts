@@ -46,13 +46,22 @@ export async function createCompany(db: Db, creatorId: number, fields: CompanyFi
   }
 }
 
-export async function updateCompany(db: Db, company: CompanyRow, fields: CompanyFields): Promise<CompanyRow> {
+/** `private_mode` is the admins' switch (decision 025); missing leaves it as it is. */
+export async function updateCompany(
+  db: Db,
+  company: CompanyRow,
+  fields: CompanyFields & { private_mode?: boolean },
+): Promise<CompanyRow> {
   const sameName = await findCompanyByName(db, fields.name)
   if (sameName && sameName.id !== company.id) throw fieldError('name', COMPANY_NAME_TAKEN)
   try {
     const [updated] = await db
       .update(companies)
-      .set({ ...columnsOf(fields), updatedAt: new Date() })
+      .set({
+        ...columnsOf(fields),
+        ...(fields.private_mode === undefined ? {} : { privateMode: fields.private_mode }),
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, company.id))
       .returning()
     // the jobs' search documents hold the company's name and tags (jobs.queries.ts)

@@ -202,6 +202,55 @@ describe('POST /api/v1/companies/update', () => {
     expect(taken.body.error.fields).toEqual({ name: ['has already been taken'] })
   })
 
+  it('lets an admin turn private mode on and off; without private_mode it stays as it is', async () => {
+    const user = await buildUser(ctx.app)
+    const tool = await insertTool(ctx.app.db)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    const privateStack = {
+      stack: { name: 'Internal', services: [tool.id], private: true, owner: { type: 'Company', id: company.id } },
+    }
+    expect((await user.client.post('/api/v1/stacks/create', privateStack)).status).toBe(400)
+
+    const on = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, private_mode: true },
+    })
+    expect(on.status).toBe(200)
+    expect(on.body.company.private_mode).toBe(true)
+    // What it unlocks: private stacks for the company
+    expect((await user.client.post('/api/v1/stacks/create', privateStack)).status).toBe(200)
+
+    const unchanged = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id },
+    })
+    expect(unchanged.body.company.private_mode).toBe(true)
+    const off = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, private_mode: false },
+    })
+    expect(off.body.company.private_mode).toBe(false)
+  })
+
+  it('answers 403 when a member who is not admin turns private mode on, and leaves it off', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { members: [user] })
+    const response = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, private_mode: true },
+    })
+    expect(response.status).toBe(403)
+    expect(response.body.error.message).toBe('Only company admins can edit this company.')
+    const index = await user.client.get('/api/v1/companies/index')
+    expect(index.body.companies[0]).toMatchObject({ id: company.id, private_mode: false })
+  })
+
+  it('answers 400 with a field error for a private_mode that is not a boolean', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    const response = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, private_mode: 'yes' },
+    })
+    expect(response.status).toBe(400)
+    expect(Object.keys(response.body.error.fields)).toEqual(['private_mode'])
+  })
+
   it('answers 403 when a member who is not admin edits the company', async () => {
     const user = await buildUser(ctx.app)
     const company = await insertCompany(ctx.app.db, { members: [user] })

@@ -105,6 +105,10 @@ export const router = createBrowserRouter([
         path: '/companies/:slug/team',
         lazy: page(() => import('../features/companies/pages/company-team-page.tsx')),
       },
+      {
+        path: '/companies/:slug/edit',
+        lazy: page(() => import('../features/companies/pages/company-edit-page.tsx')),
+      },
       { path: '/invitations/accept', lazy: page(() => import('../features/companies/pages/invitation-page.tsx')) },
       {
         path: '/companies/:slug/customers',

@@ -1,5 +1,6 @@
-// What a company's admins see on its page: the customers screen and deleting the company (spec §2 'Deletion').
-import { Trash2, Users } from 'lucide-react'
+// What a company's admins see on its page: editing the company (with its private mode), the customers screen and
+// deleting the company (spec §2 'Deletion').
+import { Pencil, Trash2, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { CompanyPage } from '#contracts/companies.ts'
@@ -12,6 +13,12 @@ export function CompanyAdminActions({ company }: { company: CompanyPage['company
   if (!company.current_user_admin) return null
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
+      <Link
+        to={`/companies/${company.slug}/edit`}
+        className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+      >
+        <Pencil className="size-4" aria-hidden="true" /> Edit company
+      </Link>
       <Link
         to={`/companies/${company.slug}/customers`}
         className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"

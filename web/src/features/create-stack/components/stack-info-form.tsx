@@ -11,9 +11,9 @@ import { LogoField } from '../../../components/logo-field.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
+import { formFieldMessage } from '../../../lib/form-messages.ts'
 import { getStackNameAvailable } from '../api/get-stack-name-available.ts'
 import type { StackInfoDraft } from '../state/wizard-state.ts'
-import { formFieldMessage } from './form-messages.ts'
 
 export const StackInfoSchema = z.object({
   name: StackName,

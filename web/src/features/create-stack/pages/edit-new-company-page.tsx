@@ -3,11 +3,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
+import {
+  CompanyFormView,
+  type CompanyValues,
+  type ExistingCompany,
+} from '../../../components/company-form/company-form.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { myCompaniesQuery } from '../../../lib/get-my-companies.ts'
+import { updateCompany } from '../../../lib/update-company.ts'
 import { createCompany } from '../api/create-company.ts'
-import { myCompaniesQuery } from '../api/get-companies.ts'
-import { updateCompany } from '../api/update-company.ts'
-import { CompanyFormView, type CompanyValues, type ExistingCompany } from '../components/company-form.tsx'
 import { StepCard } from '../components/wizard-frame.tsx'
 import { canCreateCompany } from '../state/owner-rules.ts'
 import { useStackEditor } from '../state/stack-editor-context.tsx'
@@ -53,6 +57,9 @@ export default function EditNewCompanyPage() {
     await moveToCompany(company.id)
   }
 
+  // decision 025: Continue moves the stack to a company the user administers, its details as they are.
+  const continueWithExisting = (company: ExistingCompany) => moveToCompany(company.id)
+
   return (
     <StepCard>
       <h2 className="text-xl font-semibold text-slate-900">New Company</h2>
@@ -63,7 +70,7 @@ export default function EditNewCompanyPage() {
         defaultValues={newCompany}
         onDraftChange={setNewCompany}
         onSubmit={submit}
-        onUpdateExisting={updateExisting}
+        existing={{ onUpdate: updateExisting, onContinue: continueWithExisting }}
         submitLabel={editor.saveState === 'saving' ? 'Saving...' : 'Save Company'}
         secondaryAction={back}
         disabled={user.impersonated}

@@ -1,11 +1,16 @@
 // /create-stack/new-company (spec §2 new-company, §5): the company the stack will belong to. It is created when the
-// stack is saved; a name that exists offers Update Company (switch to it when the user administers it) or Continue.
+// stack is saved; a name that exists offers Update Company and Continue, which make it the owner when the user
+// administers it (decision 025).
 import { useCallback } from 'react'
 import { Link, useNavigate } from 'react-router'
+import {
+  CompanyFormView,
+  type CompanyValues,
+  type ExistingCompany,
+} from '../../../components/company-form/company-form.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { track } from '../../../lib/analytics.ts'
-import { updateCompany } from '../api/update-company.ts'
-import { CompanyFormView, type CompanyValues, type ExistingCompany } from '../components/company-form.tsx'
+import { updateCompany } from '../../../lib/update-company.ts'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { canCreateCompany, chooseOwner } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
@@ -67,15 +72,25 @@ function NewCompany() {
     navigate('/create-stack/stack-info')
   }
 
-  const updateExisting = async (company: ExistingCompany, values: CompanyValues) => {
-    await updateCompany({ ...values, name: company.name, id: company.id })
+  /** The existing company the user administers becomes the owner (decision 025), its details updated or not. */
+  const chooseExisting = async (company: ExistingCompany) => {
     await refreshCompanies()
     update((current) => ({
       ...chooseOwner(current, company.id, user.has_personal_github_install),
       newCompany: emptyNewCompany(),
     }))
-    track('create_stack.company_updated', { company_id: company.id })
     navigate('/create-stack/stack-info')
+  }
+
+  const updateExisting = async (company: ExistingCompany, values: CompanyValues) => {
+    await updateCompany({ ...values, name: company.name, id: company.id })
+    track('create_stack.company_updated', { company_id: company.id })
+    await chooseExisting(company)
+  }
+
+  const continueWithExisting = async (company: ExistingCompany) => {
+    track('create_stack.company_reused', { company_id: company.id })
+    await chooseExisting(company)
   }
 
   return (
@@ -88,7 +103,7 @@ function NewCompany() {
         defaultValues={state.newCompany}
         onDraftChange={onDraftChange}
         onSubmit={submit}
-        onUpdateExisting={updateExisting}
+        existing={{ onUpdate: updateExisting, onContinue: continueWithExisting }}
         submitLabel="Continue"
       />
     </StepCard>

@@ -1,10 +1,12 @@
 // /stack-edit/{ownerSlug}/{stackSlug}/* (spec §2 Stack edit area): loads the stack for its editor (a 404 shows the
-// not-found page through the route's error element), then the 'Editing Your Stack' header, the timeline, the
+// not-found page through the route's error element, a 403 the 403 page), then the 'Editing Your Stack' header, the timeline, the
 // 5-second banners and the section pages.
 import type { MouseEvent } from 'react'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useStackForEdit } from '../api/get-stack-for-edit.ts'
 import { TimedBanner } from '../components/timed-banner.tsx'
@@ -18,6 +20,8 @@ export default function StackEditLayoutPage() {
 function StackEditLoader({ user }: { user: Parameters<typeof StackEditorProvider>[0]['user'] }) {
   const { ownerSlug = '', stackSlug = '' } = useParams()
   const stack = useStackForEdit(ownerSlug, stackSlug, { enabled: true })
+  // Someone who may see the stack but not edit it (the server's 403) gets the 403 page, with the server's reason.
+  if (stack.error instanceof ApiError && stack.error.status === 403) return <Forbidden message={stack.error.message} />
   // spec §2: a 404 shows 'Sorry, we couldn't find that page :(' (the route's error element); other failures too
   if (stack.error) throw stack.error
   if (stack.isPending)

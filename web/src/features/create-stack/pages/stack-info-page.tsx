@@ -1,5 +1,6 @@
 // /create-stack/stack-info (spec §2 stack-info): the owner (read-only), name, description, website or GitHub URL,
-// the private/public choice when the owner allows it, and a logo. Without an owner it goes back to stack-type.
+// the private/public choice when the owner allows it, and a logo. Without an owner it goes back to stack-type; with
+// a new company that was not completed on its step, back to new-company.
 import { ArrowRight } from 'lucide-react'
 import { useCallback, useEffect, useRef } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
@@ -13,12 +14,14 @@ import { StackInfoForm, type StackInfoFormHandle } from '../components/stack-inf
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { nameCheckOwner, ownerPrivacy } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import type { StackInfoDraft, StepNotice } from '../state/wizard-state.ts'
+import { isNewCompanyReady, type StackInfoDraft, type StepNotice } from '../state/wizard-state.ts'
 
 export default function StackInfoPage() {
   const { state, user } = useWizard()
   // spec §2 guard: stack-info needs an owner.
   if (user && state.stackOwner === null) return <Navigate to="/create-stack/stack-type" replace />
+  if (user && state.stackOwner === 'newcompany' && !isNewCompanyReady(state.newCompany))
+    return <Navigate to="/create-stack/new-company" replace />
   return (
     <WizardFrame step={0} back="/create-stack/stack-type" stepName="stack-info">
       <StackInfo />

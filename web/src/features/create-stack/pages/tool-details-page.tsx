@@ -5,6 +5,7 @@ import { Save } from 'lucide-react'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import type { CreateStackBody } from '#contracts/stacks.ts'
+import { toCompanyInput } from '../../../components/company-form/company-draft.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { track } from '../../../lib/analytics.ts'
@@ -15,7 +16,7 @@ import { ToolVotes } from '../components/tool-votes.tsx'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { ownerPrivacy } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import { type StepNotice, toCompanyInput } from '../state/wizard-state.ts'
+import { isNewCompanyReady, requiredServiceIds, type StepNotice } from '../state/wizard-state.ts'
 
 export const NEEDS_TOOLS_MESSAGE = 'You need to add tools to your stack before proceeding to this page.'
 export const NEEDS_NAME_MESSAGE = 'Your stack needs a name before submitting.'
@@ -29,6 +30,9 @@ export default function ToolDetailsPage() {
     return (
       <Navigate to="/create-stack/tool-selection" replace state={{ error: NEEDS_TOOLS_MESSAGE } satisfies StepNotice} />
     )
+  // A new company owner needs its form completed first (the owner is chosen on the tile, before the form).
+  if (user && state.stackOwner === 'newcompany' && !isNewCompanyReady(state.newCompany))
+    return <Navigate to="/create-stack/new-company" replace />
   return (
     <WizardFrame step={2} back="/create-stack/tool-selection" stepName="tool-details">
       <ToolDetails />
@@ -81,6 +85,7 @@ function ToolDetails() {
         private: privacy.showsPrivacyChoice ? info.private : false,
         image_url: info.image_url,
         services: state.selectedTools.map((tool) => tool.id),
+        required_services: requiredServiceIds(state.selectedTools),
         owner,
       })
       track('create_stack.saved', {

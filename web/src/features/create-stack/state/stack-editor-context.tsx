@@ -18,7 +18,7 @@ import type { StackEdit, UpdateStackBody } from '#contracts/stacks.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { track } from '../../../lib/analytics.ts'
 import { ApiError } from '../../../lib/api.ts'
-import { useMyCompanies } from '../api/get-companies.ts'
+import { useMyCompanies } from '../../../lib/get-my-companies.ts'
 import { usePersonalGithubInstalled } from '../api/get-personal-github-installed.ts'
 import { stackForEditQuery } from '../api/get-stack-for-edit.ts'
 import { updateStack } from '../api/update-stack.ts'
@@ -28,6 +28,7 @@ import {
   type BuilderTool,
   emptyNewCompany,
   type NewCompanyDraft,
+  requiredServiceIds,
   type StackInfoDraft,
   toBuilderTool,
 } from './wizard-state.ts'
@@ -231,6 +232,7 @@ export function StackEditorProvider({
       if (dirty.current.tools) {
         parts.push('tools')
         body.services = draft.services.map((tool) => tool.id)
+        body.required_services = requiredServiceIds(draft.services)
       }
       if (parts.length === 0) {
         setSaveState('saved')

@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { CurrentUser } from '#contracts/users.ts'
+import { myCompaniesQuery, useMyCompanies } from '../../../lib/get-my-companies.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
-import { myCompaniesQuery, useMyCompanies } from '../api/get-companies.ts'
 import {
   ANONYMOUS_KEY,
   clearWizard,

@@ -1,13 +1,14 @@
 // The create-stack session (specs/stack-creation-and-editing.md §3 "Create-stack session state"): what the wizard
 // has gathered so far, saved in localStorage under the user id so a reload or a sign-in loses nothing.
-import type { Company, CompanyForm } from '#contracts/companies.ts'
+import { type Company, CompanyForm } from '#contracts/companies.ts'
 import type { StackService } from '#contracts/stacks.ts'
 import type { CurrentUser } from '#contracts/users.ts'
+import { type CompanyFormDraft, toCompanyInput } from '../../../components/company-form/company-draft.ts'
 
 /** spec §4 Owner choice: 'personal', a company id, or 'newcompany'. */
 export type StackOwnerChoice = 'personal' | 'newcompany' | number
 
-/** A tool in the builder (spec §3 Tool/service); `required` and `just_added` are the builder's own flags. */
+/** A tool in the builder (spec §3 Tool/service); `required` is saved with the stack, `just_added` is the builder's own. */
 export type BuilderTool = StackService
 
 export interface StackInfoDraft {
@@ -19,16 +20,9 @@ export interface StackInfoDraft {
 }
 
 /** spec §3 Company (new): id null for an existing owner, 0 while being created, the new id once created. */
-export interface NewCompanyDraft {
+export interface NewCompanyDraft extends CompanyFormDraft {
   id: number | null
   type: 'Company'
-  name: string
-  website_url: string
-  description: string
-  angellist_url: string
-  email_address: string
-  twitter_username: string
-  image_url: string | null
 }
 
 export interface WizardUser {
@@ -175,22 +169,22 @@ export function toBuilderTool(tool: Omit<BuilderTool, 'required'> & { required?:
   }
 }
 
+/** The ids of the tools marked required, sent as required_services beside the spec's services ids. */
+export function requiredServiceIds(tools: BuilderTool[]): number[] {
+  return tools.filter((tool) => tool.required).map((tool) => tool.id)
+}
+
 /** spec §4: with packages hidden, tools flagged is_package are not shown unless just added. */
 export function isShownInBuilder(tool: BuilderTool, showPackages: boolean): boolean {
   return showPackages || !tool.is_package || tool.just_added
 }
 
-/** The session's new company as the company form and POST /api/v1/companies/create take it. */
-export function toCompanyInput(draft: NewCompanyDraft): CompanyForm {
-  return {
-    name: draft.name,
-    website_url: draft.website_url,
-    description: draft.description,
-    email_address: draft.email_address,
-    angellist_url: draft.angellist_url,
-    twitter_username: draft.twitter_username,
-    image_url: draft.image_url,
-  }
+/**
+ * Whether the new company was submitted on its step (id 0 or, once created, its id) and still passes every rule.
+ * The owner becomes 'newcompany' on the tile click, before the form is filled (spec §3: id null until then).
+ */
+export function isNewCompanyReady(draft: NewCompanyDraft): boolean {
+  return draft.id !== null && CompanyForm.safeParse(toCompanyInput(draft)).success
 }
 
 /** Navigation state of a guard that sends the user to a step with a message (spec §2 guards). */

@@ -1,21 +1,22 @@
-// The new-company form (specs/stack-creation-and-editing.md §2 Company form, §4 Company name check, §5): every rule
-// of contracts/companies.ts CompanyForm, the name collision on blur (highlighted, no message), the e-mail-domain
-// notice, and the 'company already exists' modal with Update Company and Continue.
+// The company form (specs/stack-creation-and-editing.md §2 Company form, §4 Company name check, §5): every rule of
+// contracts/companies.ts CompanyForm, the name collision on blur (highlighted, no message), the e-mail-domain notice,
+// and the 'company already exists' modal with Update Company and Continue. The create-stack wizard and the stack edit
+// area use it for a new company; the company's edit page for the company itself (without the modal).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { type CompanyExistsResponse, CompanyForm } from '#contracts/companies.ts'
-import { LogoField } from '../../../components/logo-field.tsx'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { cn } from '../../../components/ui/cn.ts'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
-import { applyServerErrors } from '../../../lib/form-errors.ts'
-import { getCompanyExists } from '../api/get-company-exists.ts'
-import { type NewCompanyDraft, toCompanyInput } from '../state/wizard-state.ts'
-import { blankLabels, formFieldMessage, requiredMessage } from './form-messages.ts'
+import { applyServerErrors } from '../../lib/form-errors.ts'
+import { blankLabels, formFieldMessage, requiredMessage } from '../../lib/form-messages.ts'
+import { getCompanyExists } from '../../lib/get-company-exists.ts'
+import { LogoField } from '../logo-field.tsx'
+import { Alert } from '../ui/alert.tsx'
+import { Button } from '../ui/button.tsx'
+import { cn } from '../ui/cn.ts'
+import { Dialog } from '../ui/dialog.tsx'
+import { TextAreaField, TextField } from '../ui/field.tsx'
+import { type CompanyFormDraft, toCompanyInput } from './company-draft.ts'
 
 type CompanyInput = z.input<typeof CompanyForm>
 export type CompanyValues = z.output<typeof CompanyForm>
@@ -54,20 +55,32 @@ export function CompanyFormView({
   defaultValues,
   onDraftChange,
   onSubmit,
-  onUpdateExisting,
+  existing,
+  ownCompanyId,
   submitLabel,
   secondaryAction,
+  children,
   disabled,
 }: {
-  defaultValues: NewCompanyDraft
+  defaultValues: CompanyFormDraft
   /** Every change, so the session keeps what was typed (and the edit area knows it is unsaved). */
-  onDraftChange: (draft: Partial<NewCompanyDraft>) => void
+  onDraftChange?: (draft: CompanyFormDraft) => void
   /** Throws ApiError for the server's answer; its field errors go onto the inputs. */
   onSubmit: (values: CompanyValues) => Promise<void>
-  /** The modal's Update Company for a company the user administers. */
-  onUpdateExisting: (company: ExistingCompany, values: CompanyValues) => Promise<void>
+  /**
+   * The 'company already exists' modal's Update Company and Continue (decision 025). Without them (the company's
+   * own edit page) there is no modal: a taken name is the server's field error.
+   */
+  existing?: {
+    onUpdate: (company: ExistingCompany, values: CompanyValues) => Promise<void>
+    onContinue: (company: ExistingCompany) => Promise<void>
+  }
+  /** The company being edited: its own name is no collision. */
+  ownCompanyId?: number
   submitLabel: string
   secondaryAction?: React.ReactNode
+  /** More fields, after the form's own and before its buttons. */
+  children?: React.ReactNode
   disabled?: boolean
 }) {
   const form = useForm<CompanyInput, unknown, CompanyValues>({
@@ -81,6 +94,7 @@ export function CompanyFormView({
   const [formError, setFormError] = useState('')
 
   useEffect(() => {
+    if (!onDraftChange) return
     const subscription = watch((values) => {
       onDraftChange({
         name: values.name ?? '',
@@ -102,8 +116,9 @@ export function CompanyFormView({
     }
     try {
       const answer = await getCompanyExists(name.trim())
-      setCollision(answer.company)
-      return answer.company
+      const existing = answer.company?.id === ownCompanyId ? null : answer.company
+      setCollision(existing)
+      return existing
     } catch {
       return null
     }
@@ -111,9 +126,9 @@ export function CompanyFormView({
 
   const submit = handleSubmit(async (values) => {
     setFormError('')
-    const existing = await checkName(values.name)
-    if (existing) {
-      setModal({ company: existing, values })
+    const found = await checkName(values.name)
+    if (found && existing) {
+      setModal({ company: found, values })
       return
     }
     try {
@@ -122,6 +137,16 @@ export function CompanyFormView({
       setFormError(applyServerErrors(error, setError, FIELDS))
     }
   })
+
+  /** The modal closes once its action is done; a refusal shows on the form. */
+  const closeAfter = async (action: Promise<void>) => {
+    try {
+      await action
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS))
+    }
+    setModal(null)
+  }
 
   const errors = formState.errors
   const blanks = blankLabels(errors, LABELS)
@@ -206,25 +231,19 @@ export function CompanyFormView({
         disabled={disabled}
         onChange={(value) => setValue('image_url', value, { shouldDirty: true })}
       />
+      {children}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5">
         {secondaryAction}
         <Button type="submit" isLoading={formState.isSubmitting} disabled={disabled}>
           {submitLabel}
         </Button>
       </div>
-      {modal && (
+      {modal && existing && (
         <CompanyExistsDialog
           company={modal.company}
-          onUpdate={async () => {
-            try {
-              await onUpdateExisting(modal.company, modal.values)
-              setModal(null)
-            } catch (error) {
-              setModal(null)
-              setFormError(applyServerErrors(error, setError, FIELDS))
-            }
-          }}
-          onContinue={() => {
+          onUpdate={() => closeAfter(existing.onUpdate(modal.company, modal.values))}
+          onUseExisting={() => closeAfter(existing.onContinue(modal.company))}
+          onDismiss={() => {
             setModal(null)
             setTimeout(() => setFocus('name'), 0)
           }}
@@ -234,22 +253,34 @@ export function CompanyFormView({
   )
 }
 
-/** spec §4: 'company already exists' with Update Company and Continue (keep editing). */
+/**
+ * spec §4: 'company already exists' with Update Company and Continue (docs/decisions/025-stack-owner-choices.md).
+ * For an admin of that company, Update Company saves the entered details to it and Continue takes it as it is; both
+ * make it the stack's owner. Anyone else cannot add stacks to it: Continue goes back to the form to rename.
+ */
 function CompanyExistsDialog({
   company,
   onUpdate,
-  onContinue,
+  onUseExisting,
+  onDismiss,
 }: {
   company: ExistingCompany
   onUpdate: () => Promise<void>
-  onContinue: () => void
+  onUseExisting: () => Promise<void>
+  onDismiss: () => void
 }) {
-  const [isUpdating, setIsUpdating] = useState(false)
+  const [pending, setPending] = useState<'update' | 'continue' | null>(null)
   const [isRefused, setIsRefused] = useState(false)
+  const isAdmin = company.current_user_admin
+  const run = async (action: 'update' | 'continue', work: () => Promise<void>) => {
+    setPending(action)
+    await work()
+    setPending(null)
+  }
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onContinue()}
+      onOpenChange={(open) => !open && onDismiss()}
       title="This company already exists"
       description={`A company named “${company.name}” is already on Stackatlas.`}
     >
@@ -259,27 +290,35 @@ function CompanyExistsDialog({
             You are not an admin of {company.name}, so you cannot update it or add stacks to it. Ask one of its admins
             to add you, or continue and give your company another name.
           </Alert>
+        ) : isAdmin ? (
+          <p>
+            You are an admin of {company.name}. Update Company saves the other details you entered to it; Continue keeps
+            its details as they are. Either way it becomes the stack's owner.
+          </p>
         ) : (
           <p>
-            Update Company saves the other details you entered to {company.name} and makes it the stack's owner.
-            Continue lets you keep editing.
+            Only its admins can update {company.name} or add stacks to it. Continue to give your company another name.
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onContinue}>
+          <Button
+            variant="secondary"
+            isLoading={pending === 'continue'}
+            disabled={pending === 'update'}
+            onClick={() => (isAdmin ? run('continue', onUseExisting) : onDismiss())}
+          >
             Continue
           </Button>
           {!isRefused && (
             <Button
-              isLoading={isUpdating}
-              onClick={async () => {
-                if (!company.current_user_admin) {
+              isLoading={pending === 'update'}
+              disabled={pending === 'continue'}
+              onClick={() => {
+                if (!isAdmin) {
                   setIsRefused(true)
                   return
                 }
-                setIsUpdating(true)
-                await onUpdate()
-                setIsUpdating(false)
+                return run('update', onUpdate)
               }}
             >
               Update Company

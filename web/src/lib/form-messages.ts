@@ -1,8 +1,8 @@
-// How the wizard's forms word their errors (specs/stack-creation-and-editing.md §5): empty required inputs
+// How the stack and company forms word their errors (specs/stack-creation-and-editing.md §5): empty required inputs
 // '{labels} is/are required.', pattern mismatches 'Please input a valid {labels}.', server field errors
 // '{Field} {messages}.', and the contract's other messages ('is too short ...') after the field's label.
 import type { FieldError } from 'react-hook-form'
-import { fieldMessage } from '../../../lib/field-errors.ts'
+import { fieldMessage } from './field-errors.ts'
 
 export const BLANK = "can't be blank"
 export const INVALID = 'is invalid'
