@@ -1,0 +1,158 @@
+// Team invitations over real SMTP (issue 6 "E-mail"): an app started with SMTP_URL pointing at a real SMTP server on
+// a loopback port sends the invitation with its signed link, and the link accepts it. On PostgreSQL, a worker in a
+// process of its own is killed with SIGKILL in the middle of sending, as a crash would: the message is not lost, a
+// surviving server sends it once, with the Message-ID fixed at the first claim (decision 014).
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { eq, sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type App, buildApp } from '../../app.ts'
+import type { Database } from '../../db/client.ts'
+import { mailOutbox } from '../../db/schema/index.ts'
+import { TestClient } from '../../test/client.ts'
+import { buildCompany, buildUser } from '../../test/factories.ts'
+import { openTestDatabase, testConfig } from '../../test/harness.ts'
+import { withDatabase } from '../../test/paths.ts'
+import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp-receiver.ts'
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url))
+const workerScript = fileURLToPath(new URL('../../test/mail-worker-process.ts', import.meta.url))
+
+let database: Database
+let receiver: SmtpReceiver
+beforeAll(async () => {
+  database = await openTestDatabase()
+  receiver = await startSmtpReceiver()
+})
+afterAll(async () => {
+  await receiver.close()
+  await database.close()
+})
+
+/** An app on the shared test database; with `smtpUrl`, its mail worker runs (started on ready, stopped on close). */
+async function startApp(smtpUrl?: string): Promise<App> {
+  const app = await buildApp({ database, config: testConfig(smtpUrl ? { smtpUrl } : {}), logger: false })
+  await app.ready()
+  return app
+}
+
+const linkIn = (text: string) => /http:\/\/localhost:3000(\/invitations\/accept\?token=[A-Za-z0-9_.-]+)/.exec(text)?.[1]
+
+async function inviteSomeone(app: App) {
+  const admin = await buildUser(app)
+  const invitee = await buildUser(app)
+  const company = await buildCompany(app.db, { members: [{ userId: admin.id, role: 'admin' }] })
+  const response = await admin.client.post('/api/v1/company_owner_invites', {
+    company_id: company.id,
+    email: invitee.email,
+    role: 'admin',
+  })
+  expect(response.status).toBe(200)
+  return { admin, invitee, company }
+}
+
+/** Opens the link as the invitee would: the page previews it, then accepting joins the team with the invited role. */
+async function acceptThroughLink(app: App, invitee: { client: TestClient }, link: string, companyId: number) {
+  const token = new URL(link, 'http://localhost:3000').searchParams.get('token')!
+  const preview = await new TestClient(app).get(`/api/v1/company_owner_invites/show?token=${encodeURIComponent(token)}`)
+  expect(preview.status).toBe(200)
+  const accepted = await invitee.client.post('/api/v1/company_owner_invites/accept', { token })
+  expect(accepted.status).toBe(200)
+  const team = await invitee.client.get(`/api/v1/company_owners?company_id=${companyId}`)
+  expect(team.body.current_user.role).toBe('admin')
+}
+
+describe('team invitations over SMTP', () => {
+  it('sends the invitation through SMTP_URL with its signed link, and the link accepts the invitation', async () => {
+    receiver.messages.length = 0
+    const app = await startApp(receiver.url)
+    try {
+      const { invitee, company } = await inviteSomeone(app)
+      const [mail] = await receiver.waitFor(1)
+      expect(mail!.to).toEqual([invitee.email])
+      expect(mail!.subject).toContain('invited you to join')
+      const link = linkIn(mail!.text)
+      expect(link).toBeDefined()
+      expect(mail!.html).toContain(`href="http://localhost:3000${link!.replace(/&/g, '&amp;')}"`)
+      await acceptThroughLink(app, invitee, link!, company.id)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it.skipIf(!postgresUrl)(
+    'loses nothing when the sending process is killed mid-send: a surviving server sends it once, same Message-ID',
+    async () => {
+      receiver.messages.length = 0
+      // queued by a server without SMTP (no worker of its own)
+      const queuing = await startApp()
+      const { invitee, company } = await inviteSomeone(queuing)
+      await queuing.close()
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, invitee.email))
+      expect(row).toMatchObject({ status: 'pending', attempts: 0 })
+
+      // an SMTP server that takes the whole message and never answers, so the worker is caught mid-send
+      let dataArrived!: () => void
+      const arrived = new Promise<void>((resolve) => {
+        dataArrived = resolve
+      })
+      const stalling = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream) {
+          stream.on('data', () => {})
+          stream.on('end', dataArrived) // the reply never comes
+        },
+      })
+      await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
+      const port = (stalling.server.address() as { port: number }).port
+      const [{ name }] = (
+        (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+      ).rows as [{ name: string }]
+      const child = spawn(node, [workerScript], {
+        env: { ...process.env, DATABASE_URL: withDatabase(postgresUrl!, name), SMTP_URL: `smtp://127.0.0.1:${port}` },
+        stdio: 'ignore',
+      })
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('exit', (_code, signal) => resolve(signal)),
+      )
+      await arrived
+      child.kill('SIGKILL')
+      expect(await exited).toBe('SIGKILL')
+      await new Promise<void>((resolve) => stalling.close(() => resolve()))
+
+      // the dead worker's claim holds the row: pending, one attempt, its Message-ID fixed
+      const [claimed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id))
+      expect(claimed).toMatchObject({ status: 'pending', attempts: 1, claimedBy: `doomed:${child.pid}` })
+      expect(claimed!.messageId).toMatch(/^<[0-9a-f-]+@stackatlas\.test>$/)
+      // five minutes on, the lease has run out (moved into the past rather than waited for)
+      await database.db
+        .update(mailOutbox)
+        .set({ claimedUntil: sql`now() - interval '1 second'` })
+        .where(eq(mailOutbox.id, row!.id))
+
+      // a server restarted with SMTP sends it, once
+      const survivor = await startApp(receiver.url)
+      try {
+        const [mail] = await receiver.waitFor(1)
+        expect(mail!.messageId).toBe(claimed!.messageId)
+        const link = linkIn(mail!.text)
+        // the invitee's browser session, now talking to the surviving server
+        await acceptThroughLink(
+          survivor,
+          { client: new TestClient(survivor, invitee.client.cookie) },
+          link!,
+          company.id,
+        )
+      } finally {
+        await survivor.close() // finishes and settles the message in flight
+      }
+      const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id))
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2 })
+      expect(receiver.messages).toHaveLength(1)
+    },
+  )
+})
