@@ -95,3 +95,41 @@ test('a visitor saving is asked to sign in; signed in, the search and job stack 
   await expect(page.getByRole('list', { name: 'Tools to include' })).toContainText(/React/i)
   await screenshot(page, 'match-saved')
 })
+
+test('a reload keeps what the user left: a path tool removed or moved to the excluded list stays so', async ({
+  page,
+}) => {
+  const url =
+    '/match?selectedTools=react&excludedTools=node-js&location=Berlin&jobSearch=engineer&searchOperator=OR&remote=true'
+  await page.goto(url)
+  const include = page.getByRole('list', { name: 'Tools to include' })
+  const exclude = page.getByRole('list', { name: 'Tools to exclude' })
+  await expect(include).toContainText(/React/i)
+  await expect(exclude).toContainText(/Node/i)
+  await page.reload()
+  await expect(include).toContainText(/React/i)
+  await expect(exclude).toContainText(/Node/i)
+  await expect(page.getByPlaceholder('Location')).toHaveValue('Berlin')
+  await expect(page.getByPlaceholder('Search by position, industry or keyword')).toHaveValue('engineer')
+  await expect(page.getByRole('switch')).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Remote' })).toBeChecked()
+  await expect(page).toHaveURL(/selectedTools=react&excludedTools=node-js&location=Berlin&jobSearch=engineer/)
+
+  // adding a tool to one list takes it out of the other (spec §4)
+  await page.getByRole('searchbox', { name: 'Tools to include' }).fill('node')
+  await page.getByRole('list', { name: 'Tools matching node' }).getByRole('button', { name: /^Node/ }).first().click()
+  await expect(include).toContainText(/Node/i)
+  await expect(exclude.getByText(/Node/i)).toHaveCount(0)
+  await screenshot(page, 'match/moved-tool')
+
+  // /match/{toolSlug}: once removed, the path's tool does not come back on reload
+  await page.goto('/match/node-js')
+  await expect(include).toContainText(/Node/i)
+  await include.getByRole('button', { name: /^Remove Node/ }).click()
+  await expect(include.getByText(/Node/i)).toHaveCount(0)
+  await expect(page).toHaveURL(/selectedTools=(&|$)/)
+  await page.reload()
+  await expect(page.getByText('Add tools to include or exclude to see matches.')).toBeVisible()
+  await expect(include.getByText(/Node/i)).toHaveCount(0)
+  await screenshot(page, 'match/path-tool-removed')
+})

@@ -6,7 +6,8 @@ export interface MatchSearch {
   excludedTools: string[]
   /**
    * Included tools marked Required. Only OR reads them (a result needs one included tool and every required one);
-   * AND needs every included tool anyway. Not in the URL (spec §2 lists its parameters); the job stack keeps them.
+   * AND needs every included tool anyway. In the URL as requiredTools (ours) only for OR and only when some included
+   * tool is not required (hooks/match-url.ts); the job stack keeps them too.
    */
   requiredTools: string[]
   jobSearch: string

@@ -12,7 +12,10 @@ export function readMatchUrl(
   toolSlug: string | undefined,
 ): MatchSearch & { hasTools: boolean } {
   const selected = splitTools(params.get('selectedTools') ?? '')
-  if (toolSlug && !selected.includes(toolSlug.toLowerCase())) selected.unshift(toolSlug.toLowerCase())
+  // /match/{toolSlug} preselects its tool until the page writes the lists: then the query parameters say what the
+  // user left (the tool removed or moved to the excluded list stays so on reload)
+  const isListed = params.has('selectedTools') || params.has('excludedTools')
+  if (toolSlug && !isListed && !selected.includes(toolSlug.toLowerCase())) selected.unshift(toolSlug.toLowerCase())
   const excluded = splitTools(params.get('excludedTools') ?? '').filter((slug) => !selected.includes(slug))
   const operator = (params.get('searchOperator') ?? '').toUpperCase()
   return {
@@ -32,9 +35,10 @@ export function readMatchUrl(
   }
 }
 
-export function writeMatchUrl(search: MatchSearch): URLSearchParams {
+/** `hasPathTool`: the page is /match/{toolSlug}, so selectedTools is written even when empty (readMatchUrl). */
+export function writeMatchUrl(search: MatchSearch, { hasPathTool = false } = {}): URLSearchParams {
   const params = new URLSearchParams()
-  if (search.selectedTools.length > 0) params.set('selectedTools', joinTools(search.selectedTools))
+  if (search.selectedTools.length > 0 || hasPathTool) params.set('selectedTools', joinTools(search.selectedTools))
   if (search.excludedTools.length > 0) params.set('excludedTools', joinTools(search.excludedTools))
   if (search.location) params.set('location', search.location)
   if (search.jobSearch) params.set('jobSearch', search.jobSearch)

@@ -1,7 +1,7 @@
 // /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9).
 import { useEffect, useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
+import { formatMatchTotal, MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
 import { type PickedTool, ToolPicker } from '../../../components/tool-picker/tool-picker.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -121,8 +121,8 @@ export default function MatchPage() {
 
   useEffect(() => {
     if (!isReady) return
-    setParams(writeMatchUrl(search), { replace: true })
-  }, [isReady, search, setParams])
+    setParams(writeMatchUrl(search, { hasPathTool: Boolean(toolSlug) }), { replace: true })
+  }, [isReady, search, setParams, toolSlug])
 
   // spec §4: any edit returns the save state to unsaved
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the edits themselves
@@ -178,8 +178,10 @@ export default function MatchPage() {
       .map((slug) => known[slug] && { ...known[slug], required: required[slug] ?? true })
       .filter((tool): tool is PickedTool => !!tool)
   const hasTools = included.length + excluded.length > 0
-  const jobsTotal = hasTools ? (jobs.data?.pages[0]?.total ?? 0) : 0
-  const companiesTotal = hasTools ? (companies.data?.pages[0]?.total ?? 0) : 0
+  const jobsFirst = hasTools ? jobs.data?.pages[0] : undefined
+  const companiesFirst = hasTools ? companies.data?.pages[0] : undefined
+  const jobsTotal = jobsFirst?.total ?? 0
+  const companiesTotal = companiesFirst?.total ?? 0
   const current = tab === 'jobs' ? jobs : companies
 
   return (
@@ -282,8 +284,8 @@ export default function MatchPage() {
           <div role="tablist" aria-label="Results" className="flex gap-2 border-b border-slate-200">
             {(
               [
-                ['jobs', 'Jobs', jobsTotal],
-                ['companies', 'Companies', companiesTotal],
+                ['jobs', 'Jobs', jobsFirst ? formatMatchTotal(jobsFirst) : '0'],
+                ['companies', 'Companies', companiesFirst ? formatMatchTotal(companiesFirst) : '0'],
               ] as const
             ).map(([value, label, count]) => (
               <button
