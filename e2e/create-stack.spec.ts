@@ -619,6 +619,7 @@ test('a new company owner must be completed on its step before stack-info and to
   // The tile chose the owner, but the form is empty: both steps send the user back to it
   await page.goto('/create-stack/stack-info')
   await expect(page).toHaveURL(/\/create-stack\/new-company$/)
+  await expect(page.getByText('Tell us about your new company before you go on.')).toBeVisible()
   await page.getByLabel('Company Name').fill(uniqueName('Half Done '))
   await page.goto('/create-stack/tool-selection')
   await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button').first().click()

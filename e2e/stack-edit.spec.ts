@@ -263,6 +263,24 @@ test('move the stack to a company, then to a new company made on the child page'
   await expect(page).toHaveURL(new RegExp(`/stack-edit/${newSlug}/${stack.slug}/info$`))
   await expect(page.getByRole('button', { name: new RegExp(newName) })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByText('Your stack was saved.')).toBeVisible()
+
+  // New Company with the name of a company the user administers: Continue moves the stack there as it is
+  await page.getByRole('button', { name: /New Company/ }).click()
+  await page.getByLabel('Company Name').fill(companyName.toLowerCase())
+  await page.getByLabel('Website').fill('elsewhere.example')
+  await page.getByLabel('Description').fill('Not for Initech')
+  await page.getByLabel('Company Email').fill('x@elsewhere.example')
+  await page.getByRole('button', { name: 'Save Company' }).click()
+  const modal = page.getByRole('dialog', { name: 'This company already exists' })
+  await expect(modal.getByText(`You are an admin of ${companyName}.`)).toBeVisible()
+  await shot(page, 'stacks/stack-edit-exists-modal-admin')
+  await modal.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
+  await expect(page.getByRole('button', { name: new RegExp(companyName) })).toHaveAttribute('aria-pressed', 'true')
+  const { companies } = await api(page, 'GET', '/api/v1/companies/index')
+  expect(companies.find((entry: { id: number }) => entry.id === company.id)).toMatchObject({
+    description: 'Software for banks',
+  })
 })
 
 test('the private/public choice follows the owner: shown for a personal owner with GitHub, restored on return', async ({

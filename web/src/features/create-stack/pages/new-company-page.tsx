@@ -2,7 +2,7 @@
 // stack is saved; a name that exists offers Update Company and Continue, which make it the owner when the user
 // administers it (decision 025).
 import { useCallback } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import {
   CompanyFormView,
   type CompanyValues,
@@ -14,7 +14,7 @@ import { updateCompany } from '../../../lib/update-company.ts'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { canCreateCompany, chooseOwner } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import { emptyNewCompany, type NewCompanyDraft } from '../state/wizard-state.ts'
+import { emptyNewCompany, type NewCompanyDraft, type StepNotice } from '../state/wizard-state.ts'
 
 export default function NewCompanyPage() {
   return (
@@ -41,6 +41,7 @@ export function toNewCompanyDraft(values: CompanyValues, id: number | null): New
 
 function NewCompany() {
   const navigate = useNavigate()
+  const notice = (useLocation().state as StepNotice | null)?.error
   const user = useWizardUser()
   const { state, update, isFetchingCompanies, refreshCompanies } = useWizard()
 
@@ -95,6 +96,11 @@ function NewCompany() {
 
   return (
     <StepCard>
+      {notice && (
+        <Alert tone="error" className="mb-5">
+          {notice}
+        </Alert>
+      )}
       <h2 className="text-lg font-semibold text-slate-900">Your company</h2>
       <p className="mb-6 mt-1 text-sm text-slate-600">
         The company gets its own page on Stackatlas, and you become its admin.

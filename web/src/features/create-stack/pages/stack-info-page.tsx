@@ -14,14 +14,21 @@ import { StackInfoForm, type StackInfoFormHandle } from '../components/stack-inf
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { nameCheckOwner, ownerPrivacy } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import { isNewCompanyReady, type StackInfoDraft, type StepNotice } from '../state/wizard-state.ts'
+import {
+  isNewCompanyReady,
+  NEEDS_COMPANY_MESSAGE,
+  type StackInfoDraft,
+  type StepNotice,
+} from '../state/wizard-state.ts'
 
 export default function StackInfoPage() {
   const { state, user } = useWizard()
   // spec §2 guard: stack-info needs an owner.
   if (user && state.stackOwner === null) return <Navigate to="/create-stack/stack-type" replace />
   if (user && state.stackOwner === 'newcompany' && !isNewCompanyReady(state.newCompany))
-    return <Navigate to="/create-stack/new-company" replace />
+    return (
+      <Navigate to="/create-stack/new-company" replace state={{ error: NEEDS_COMPANY_MESSAGE } satisfies StepNotice} />
+    )
   return (
     <WizardFrame step={0} back="/create-stack/stack-type" stepName="stack-info">
       <StackInfo />

@@ -16,7 +16,7 @@ import { ToolVotes } from '../components/tool-votes.tsx'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { ownerPrivacy } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import { isNewCompanyReady, requiredServiceIds, type StepNotice } from '../state/wizard-state.ts'
+import { isNewCompanyReady, NEEDS_COMPANY_MESSAGE, requiredServiceIds, type StepNotice } from '../state/wizard-state.ts'
 
 export const NEEDS_TOOLS_MESSAGE = 'You need to add tools to your stack before proceeding to this page.'
 export const NEEDS_NAME_MESSAGE = 'Your stack needs a name before submitting.'
@@ -32,7 +32,9 @@ export default function ToolDetailsPage() {
     )
   // A new company owner needs its form completed first (the owner is chosen on the tile, before the form).
   if (user && state.stackOwner === 'newcompany' && !isNewCompanyReady(state.newCompany))
-    return <Navigate to="/create-stack/new-company" replace />
+    return (
+      <Navigate to="/create-stack/new-company" replace state={{ error: NEEDS_COMPANY_MESSAGE } satisfies StepNotice} />
+    )
   return (
     <WizardFrame step={2} back="/create-stack/tool-selection" stepName="tool-details">
       <ToolDetails />

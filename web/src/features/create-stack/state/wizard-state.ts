@@ -187,6 +187,9 @@ export function isNewCompanyReady(draft: NewCompanyDraft): boolean {
   return draft.id !== null && CompanyForm.safeParse(toCompanyInput(draft)).success
 }
 
+/** spec §2 guards, our wording: stack-info and tool-details with a new company that was not completed. */
+export const NEEDS_COMPANY_MESSAGE = 'Tell us about your new company before you go on.'
+
 /** Navigation state of a guard that sends the user to a step with a message (spec §2 guards). */
 export interface StepNotice {
   error?: string
