@@ -7,7 +7,7 @@
 //   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
 //                               endpoints at 20 connections; plans into docs/match-query-plans.md)
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
-// server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench there.
+// server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench_<pid> there.
 import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -46,6 +46,10 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 // Aim on PostgreSQL (issue 2): search at least half the baseline's throughput, p99 under 30 ms at 50 connections.
 const AIM = { ratio: 0.5, p99Milliseconds: 30 }
 
+/** Search plans differ by the query's shape (docs/decisions/006-tool-search.md): prefixes of 1 to 3 characters read
+ * the prefix table, longer words and several words the search index; page 2 of each. */
+const SEARCH_EXPLAINS = ['re&page=1', 'h&page=2', 'post&page=1', 'react&page=1', 'react%20native&page=1', 'post&page=2']
+
 interface Scenario {
   name: string
   paths: (samples: Samples) => string[]
@@ -58,6 +62,11 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'search',
     paths: (s) => searchPrefixes(s.names).map((q) => `/api/v1/services/search?q=${encodeURIComponent(q)}&page=1`),
+  },
+  // The same queries past the answer cache (bench/server.ts): what the database path of search costs
+  {
+    name: 'search, no answer cache',
+    paths: (s) => searchPrefixes(s.names).map((q) => `/bench/search?q=${encodeURIComponent(q)}&page=1`),
   },
   { name: 'tool page API', paths: (s) => s.slugs.map((slug) => `/api/v1/tools/${slug}`) },
   { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
@@ -272,11 +281,15 @@ function judgeMatchAim(scenarios: ScenarioResult[]): { met: boolean; detail: str
 async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): Promise<string> {
   const sections: string[] = []
   await new Promise((resolve) => setTimeout(resolve, 2000)) // let the last load's queued requests drain
-  for (const scenario of scenarios.filter((s) => s.available && !s.example.startsWith('/bench/'))) {
-    child.send({ type: 'explain', path: scenario.example } satisfies ParentMessage)
+  const explained = [
+    ...scenarios.filter((s) => s.available && !s.example.startsWith('/bench/')).map((s) => [s.name, s.example]),
+    ...SEARCH_EXPLAINS.map((query) => ['search', `/api/v1/services/search?q=${query}`]),
+  ]
+  for (const [name, path] of explained) {
+    child.send({ type: 'explain', path: path! } satisfies ParentMessage)
     const reply = await nextMessage(child, (m) => m.type === 'explained', 60_000)
     if (reply.type !== 'explained') continue
-    sections.push(`### ${scenario.name}: GET ${scenario.example}\n\n${reply.plans.join('\n\n')}`)
+    sections.push(`### ${name}: GET ${path}\n\n${reply.plans.join('\n\n')}`)
   }
   const match = sections.filter((section) => section.startsWith('### match '))
   if (match.length > 0) {

@@ -9,15 +9,21 @@ import { eq, sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { z } from 'zod'
+import { TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
+import { SearchToolsQuery } from '#contracts/tools.ts'
 import { buildApp } from '../server/app.ts'
 import { configFromEnv } from '../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
 import { tools } from '../server/db/schema/index.ts'
 import { readEnv } from '../server/env.ts'
+import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/public-answer-cache.ts'
+import { presentTools } from '../server/modules/tools/tools.presenter.ts'
+import { parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
 import { seedMatchData } from './seed-match.ts'
 import { seedScaleData } from './seed-scale.ts'
 
-export const BENCH_DATABASE = 'stackatlas_bench'
+// One database per run: two runs on one server (several people, one machine) never drop each other's data
+export const BENCH_DATABASE = `stackatlas_bench_${process.pid}`
 
 export type ServerMessage =
   | { type: 'ready'; port: number; kind: Database['kind']; serverVersion: string; seed: unknown; samples: Samples }
@@ -84,6 +90,19 @@ app
       return row ?? null
     },
   )
+// Search past the answer cache: the route's query and presenter, so the bench also shows the database path's cost
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .get('/bench/search', { schema: { hide: true, querystring: SearchToolsQuery } }, async (request) => {
+    const search = parseSearchQuery(request.query.q)
+    const options = {
+      includePackages: false,
+      limit: TOOLS_PAGE_SIZE,
+      offset: (request.query.page - 1) * TOOLS_PAGE_SIZE,
+    }
+    const rows = search ? await searchTools(app.db, search, options) : []
+    return { tools: presentTools(rows.slice(0, TOOLS_PAGE_SIZE), null), has_more: rows.length > TOOLS_PAGE_SIZE }
+  })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0
@@ -115,6 +134,17 @@ process.on('disconnect', () => void stop())
 /** EXPLAIN (ANALYZE, BUFFERS) of every query one GET of the path makes (PostgreSQL only). */
 async function explain(urlPath: string): Promise<string[]> {
   if (database.kind !== 'postgres') return []
+  // Cached answers make no query: empty the cache as a catalog change does, and wait until the app has heard it
+  let unlisten = async () => {}
+  await new Promise<void>((resolve) => {
+    void database
+      .listen(CATALOG_CHANGED_CHANNEL, () => resolve())
+      .then((stop) => {
+        unlisten = stop
+        return database.notify(CATALOG_CHANGED_CHANNEL, '')
+      })
+  })
+  await unlisten()
   captured = []
   await app.inject({ method: 'GET', url: urlPath })
   const queries = captured
