@@ -5,6 +5,7 @@ import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { impersonate } from '../stacks/test-support.ts'
 
 let ctx: TestContext
 let github: FakeGithub
@@ -186,6 +187,21 @@ describe('settings', () => {
     ] as const) {
       expect((await anonymous.post(url, body)).status).toBe(401)
     }
+  })
+})
+
+describe('impersonation', () => {
+  it('answers 403 to an admin impersonating the user for the e-mail, password and first password', async () => {
+    const user = await buildUser(ctx.app)
+    const asAdmin = await impersonate(ctx.app, user)
+    for (const [url, body] of [
+      ['/api/v1/users/email', { email: `taken-over-${user.email}`, current_password: user.password }],
+      ['/api/v1/users/password', { current_password: user.password, new_password: 'taken-over-password' }],
+      ['/api/v1/users/password/set', { new_password: 'taken-over-password' }],
+    ] as const) {
+      expect((await asAdmin.post(url, body)).status).toBe(403)
+    }
+    expect((await user.client.get('/api/v1/users/current')).body.user.email).toBe(user.email)
   })
 })
 
