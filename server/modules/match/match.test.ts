@@ -229,11 +229,11 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
   const names = (page: CompanyPage) => page.companies.map((hit) => [hit.name, hit.match])
 
   beforeAll(async () => {
-    ;[alpha, beta, gamma, delta] = await Promise.all(
-      ['Alpha', 'Beta', 'Gamma', 'Delta'].map((name) =>
-        buildTool(ctx.app.db, { name: `${name} Co`, slug: `${name.toLowerCase()}-co` }),
-      ),
-    )
+    const tool = (name: string) => buildTool(ctx.app.db, { name: `${name} Co`, slug: `${name.toLowerCase()}-co` })
+    alpha = await tool('Alpha')
+    beta = await tool('Beta')
+    gamma = await tool('Gamma')
+    delta = await tool('Delta')
     const first = await buildCompany(ctx.app.db, { name: 'First Co', city: 'Lisbon' })
     await buildStack(ctx.app.db, { ownerCompanyId: first.id, tools: [alpha, beta] })
     await buildStack(ctx.app.db, { ownerCompanyId: first.id, tools: [gamma] })
