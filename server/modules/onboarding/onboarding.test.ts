@@ -28,7 +28,15 @@ async function addProfileScan(key: string, slugs: string[], state: 'done' | 'fai
     kind: 'repository',
     state,
     stage: 'done',
-    tools: slugs.map((slug) => ({ name: slug, slug, category: null, is_package: false, version: null, sources: [] })),
+    tools: slugs.map((slug) => ({
+      name: slug,
+      slug,
+      category: null,
+      is_package: false,
+      version: null,
+      sources: [],
+      confidence: 100,
+    })),
   })
 }
 
