@@ -459,6 +459,9 @@ test('a sign-up from Follow follows first, then offers the wizard, which returns
   await page.getByTestId('follow-button').click()
   await createAccountInModal(page, uniqueName('act'))
   await expect(offer).toBeVisible()
+  // at phone width the offer wraps its buttons under the text
+  await page.setViewportSize(PHONE)
+  await shot(page, 'offer-phone')
   await offer.getByRole('button', { name: 'Not now' }).click()
   await expect(offer).toHaveCount(0)
   await page.reload()

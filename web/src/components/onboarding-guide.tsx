@@ -49,7 +49,7 @@ function OnboardingOffer() {
   return (
     <section aria-label="Get started" className="border-b border-brand-100 bg-brand-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <p className="min-w-0 flex-1 text-sm text-slate-800">
+        <p className="min-w-0 basis-full text-sm text-slate-800 sm:basis-0 sm:flex-1">
           <strong className="font-semibold">Welcome to {site?.name ?? 'Stackatlas'}!</strong> Set up your profile and
           your stack: it takes a minute, and brings you back here.
         </p>
