@@ -4,6 +4,7 @@ import { like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../db/schema/index.ts'
 import { TestClient } from '../test/client.ts'
+import { buildUser } from '../test/factories.ts'
 import { createTestApp, type TestContext } from '../test/harness.ts'
 
 const LIMIT = 10
@@ -54,5 +55,34 @@ describe('sign-in and sign-up rate limits', () => {
     for (let attempt = 0; attempt <= LIMIT + 2; attempt++) {
       expect((await client.get('/api/auth/get-session')).status).toBe(200)
     }
+  })
+})
+
+describe("Better Auth's own account-change paths", () => {
+  let plain: TestContext
+  beforeAll(async () => {
+    plain = await createTestApp()
+  })
+  afterAll(() => plain.close())
+
+  it('answers 404 to change-password, change-email and update-user over HTTP: settings go through /api/v1/users', async () => {
+    const user = await buildUser(plain.app)
+    const attempts = [
+      ['/api/auth/change-password', { currentPassword: user.password, newPassword: 'bypass-password' }],
+      ['/api/auth/change-email', { newEmail: `bypass-${user.email}` }],
+      ['/api/auth/update-user', { name: 'Bypass' }],
+    ] as const
+    for (const [url, body] of attempts) {
+      const response = await user.client.post(url, body)
+      expect(response.status).toBe(404)
+      expect(response.body.error.code).toBe('not_found')
+    }
+    const current = (await user.client.get('/api/v1/users/current')).body.user
+    expect(current).toMatchObject({ email: user.email, name: expect.not.stringMatching('Bypass') })
+    const signIn = await new TestClient(plain.app).post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    })
+    expect(signIn.status).toBe(200)
   })
 })

@@ -45,12 +45,16 @@ async function forwardToBetterAuth(auth: Auth, request: FastifyRequest, reply: F
   }
   const response = await auth.handler(new Request(url, init))
   reply.status(response.status)
+  const isError = response.status >= 400
   for (const [key, value] of response.headers) {
-    if (key.toLowerCase() !== 'set-cookie') reply.header(key, value)
+    const name = key.toLowerCase()
+    // an error becomes the JSON envelope, whatever type and length Better Auth's answer had ('Not Found' as text)
+    if (name === 'set-cookie' || (isError && (name === 'content-type' || name === 'content-length'))) continue
+    reply.header(key, value)
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
-  if (response.status >= 400) return reply.send(toEnvelope(response.status, text))
+  if (isError) return reply.type('application/json').send(toEnvelope(response.status, text))
   return reply.send(text.length > 0 ? text : null)
 }
 
@@ -77,13 +81,15 @@ function toEnvelope(status: number, text: string): ErrorEnvelope {
   const code =
     status === 401
       ? 'unauthorized'
-      : status === 403
-        ? 'forbidden'
-        : status === 429
-          ? 'rate_limited'
-          : status === 400 || status === 422
-            ? 'validation_failed'
-            : 'auth_failed'
+      : status === 404
+        ? 'not_found'
+        : status === 403
+          ? 'forbidden'
+          : status === 429
+            ? 'rate_limited'
+            : status === 400 || status === 422
+              ? 'validation_failed'
+              : 'auth_failed'
   const message = body.message || 'Authentication failed.'
   const field = body.code ? FIELD_OF_CODE[body.code] : undefined
   const fields = field ? { [field]: [message] } : undefined
