@@ -257,8 +257,12 @@ test("a company page shows its details and stacks, and 'No company description.'
   const stacks = page.getByRole('region', { name: /^Stacks/ })
   await expect(stacks.getByRole('link', { name: 'Platform' })).toHaveAttribute('href', stack.path)
   await expect(stacks.getByRole('list', { name: 'Tools in Platform' }).getByRole('listitem')).toHaveCount(4)
-  // no company edit page exists yet, so there is no edit affordance
-  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(0)
+  // the creator is the company's admin: the one edit affordance leads to the company's edit page
+  await expect(page.getByRole('link', { name: /Edit/ })).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Edit company' })).toHaveAttribute(
+    'href',
+    `/companies/${company.slug}/edit`,
+  )
   await loadImages(page)
   await expectNoA11yViolations(page)
   await screenshot(page, 'company-page')
