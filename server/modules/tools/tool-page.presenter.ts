@@ -9,10 +9,10 @@ import type {
 } from '#contracts/tool-page.ts'
 import type { BestReasonRow, CompanyUsingToolRow, listUserReasonVotes, OpenJobRow } from './tool-page.queries.ts'
 import { presentTool, presentToolDetail, presentTools } from './tools.presenter.ts'
-import type { findToolBySlug, listPublicStacksUsingTool, ToolListRow } from './tools.queries.ts'
+import type { findToolBySlug, PublicStackRow, ToolListRow } from './tools.queries.ts'
 
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
-type StackRow = Awaited<ReturnType<typeof listPublicStacksUsingTool>>[number]
+type StackRow = PublicStackRow
 
 export function presentToolPageReason(row: BestReasonRow): ToolPageReason {
   return {

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { companies, jobs, reasons, reasonVotes, stacks, stackTools, users } from '../../db/schema/index.ts'
+import type { PublicStackRow, ToolListRow } from './tools.queries.ts'
 
 /** The best `perType` pros and the best `perType` cons of each tool, most votes first, with their authors. */
 export async function listBestReasons(db: Db, toolIds: number[], perType: number) {
@@ -87,28 +88,18 @@ export type CompanyUsingToolRow = Awaited<ReturnType<typeof listCompaniesUsingTo
 /** What makes a job open and listed: not expired, and its company not in private mode (as Stack Match reads it). */
 export const isOpenListedJob = sql`(${jobs.expiresAt} is null or ${jobs.expiresAt} > now()) and not ${companies.privateMode}`
 
-/** Open jobs asking for the tool, newest first (job.tool_ids is GIN-indexed), and how many there are. */
-export async function listOpenJobsWithTool(db: Db, toolId: number, limit: number) {
-  const rows = await db
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      slug: jobs.slug,
-      city: jobs.city,
-      location: jobs.location,
-      remote: jobs.remote,
-      companyName: companies.name,
-      companyImageUrl: companies.imageUrl,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .where(and(sql`${jobs.toolIds} @> array[${toolId}::integer]`, isOpenListedJob))
-    .orderBy(desc(jobs.postedAt), desc(jobs.id))
-    .limit(limit)
-  return { jobs: rows, total: rows[0]?.total ?? 0 }
+/** An open job asking for the tool, with the number of such jobs (loadToolPageParts reads them newest first). */
+export interface OpenJobRow {
+  id: number
+  title: string
+  slug: string
+  city: string | null
+  location: string | null
+  remote: boolean
+  companyName: string
+  companyImageUrl: string | null
+  total: number
 }
-export type OpenJobRow = Awaited<ReturnType<typeof listOpenJobsWithTool>>['jobs'][number]
 
 /** The user's votes on the reasons of these tools. */
 export async function listUserReasonVotes(db: Db, userId: number, toolIds: number[]) {
@@ -119,4 +110,95 @@ export async function listUserReasonVotes(db: Db, userId: number, toolIds: numbe
     .innerJoin(reasons, eq(reasons.id, reasonVotes.reasonId))
     .where(and(eq(reasonVotes.userId, userId), inArray(reasons.toolId, toolIds)))
     .orderBy(asc(reasonVotes.reasonId))
+}
+
+/** A tool page's six parts as one row of JSON: camelCase keys, the shapes of the functions above. */
+export interface ToolPageParts {
+  stacks: PublicStackRow[]
+  reasons: BestReasonRow[]
+  reasonCounts: { pros: number; cons: number }
+  companies: CompanyUsingToolRow[]
+  alternatives: ToolListRow[]
+  jobs: OpenJobRow[]
+}
+
+/**
+ * Everything a tool page shows besides the tool itself, in one statement (one round trip, one pooled connection):
+ * public stacks using it (most followed first), its best pros and cons (as listBestReasons ranks them) and their
+ * counts, companies using it (as listCompaniesUsingTool), the most popular other listed tools of its category, and
+ * its open jobs (newest first), each a subquery aggregated to JSON in its own order. Each subquery starts from an
+ * index on the tool (stack_tool_tool_idx, reason_tool_idx, job_tool_ids_idx) or on its category
+ * (tool_category_popularity_idx). Companies and jobs carry their total on every row.
+ */
+export async function loadToolPageParts(
+  db: Db,
+  tool: { id: number; categoryId: number | null },
+  limits: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
+): Promise<ToolPageParts> {
+  const id = tool.id
+  const result = await db.execute(sql`select
+  (select json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'imageUrl', s.image_url,
+      'userSlug', s.user_slug, 'userName', s.user_name, 'userImage', s.user_image, 'companySlug', s.company_slug,
+      'companyName', s.company_name, 'companyImage', s.company_image)
+      order by s.followers_count desc, s.created_at desc, s.id)
+    from (select stack.id, stack.name, stack.slug, stack.image_url, stack.followers_count, stack.created_at,
+        "user".username as user_slug, "user".name as user_name, "user".image as user_image,
+        company.slug as company_slug, company.name as company_name, company.image_url as company_image
+      from stack_tool join stack on stack.id = stack_tool.stack_id
+        left join "user" on "user".id = stack.owner_user_id
+        left join company on company.id = stack.owner_company_id
+      where stack_tool.tool_id = ${id} and not stack.is_private
+        and ("user".username is not null or company.slug is not null)
+      order by stack.followers_count desc, stack.created_at desc, stack.id limit ${limits.stacks}) s) as stacks,
+  (select json_agg(json_build_object('id', r.id, 'toolId', r.tool_id, 'text', r.text, 'isCon', r.is_con,
+      'votesTotal', r.votes_total, 'userId', r.user_id, 'username', "user".username, 'userImage', "user".image)
+      order by r.votes_total desc, r.id)
+    from ((select id, tool_id, text, is_con, votes_total, user_id from reason
+          where tool_id = ${id} and not is_con order by votes_total desc, id limit ${limits.reasons})
+        union all
+        (select id, tool_id, text, is_con, votes_total, user_id from reason
+          where tool_id = ${id} and is_con order by votes_total desc, id limit ${limits.reasons})) r
+      left join "user" on "user".id = r.user_id) as reasons,
+  (select json_build_object('pros', count(*) filter (where not is_con), 'cons', count(*) filter (where is_con))
+    from reason where tool_id = ${id}) as "reasonCounts",
+  (select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'imageUrl', c.image_url,
+      'total', c.total) order by c.followers_count desc, c.name, c.id)
+    from (select company.id, company.name, company.slug, company.image_url, company.followers_count,
+        count(*) over () as total
+      from company
+      where not company.private_mode and exists (select 1 from stack_tool join stack on stack.id = stack_tool.stack_id
+        where stack_tool.tool_id = ${id} and stack.owner_company_id = company.id and not stack.is_private)
+      order by company.followers_count desc, company.name, company.id limit ${limits.companies}) c) as companies,
+  (select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'title', a.title,
+      'imageUrl', a.image_url, 'websiteUrl', a.website_url, 'isApproved', a.is_approved, 'isPackage', a.is_package,
+      'isHidden', a.is_hidden, 'submittedById', a.submitted_by_id, 'stacksCount', a.stacks_count,
+      'popularity', a.popularity, 'categorySlug', a.category_slug, 'categoryName', a.category_name,
+      'layerSlug', a.layer_slug, 'layerName', a.layer_name)
+      order by a.popularity desc nulls last, a.name, a.id)
+    from (select tool.id, tool.slug, tool.name, tool.title, tool.image_url, tool.website_url, tool.is_approved,
+        tool.is_package, tool.is_hidden, tool.submitted_by_id, tool.stacks_count, tool.popularity,
+        category.slug as category_slug, category.name as category_name, layer.slug as layer_slug,
+        layer.name as layer_name
+      from tool left join category on category.id = tool.category_id left join layer on layer.id = category.layer_id
+      where tool.is_approved and not tool.is_hidden and not tool.is_package
+        and tool.category_id = ${tool.categoryId} and tool.id <> ${id}
+      order by tool.popularity desc nulls last, tool.name, tool.id limit ${limits.alternatives}) a) as alternatives,
+  (select json_agg(json_build_object('id', j.id, 'title', j.title, 'slug', j.slug, 'city', j.city,
+      'location', j.location, 'remote', j.remote, 'companyName', j.company_name,
+      'companyImageUrl', j.company_image_url, 'total', j.total) order by j.posted_at desc, j.id desc)
+    from (select job.id, job.title, job.slug, job.city, job.location, job.remote, job.posted_at,
+        company.name as company_name, company.image_url as company_image_url, count(*) over () as total
+      from job join company on company.id = job.company_id
+      where job.tool_ids @> array[${id}::integer] and ${isOpenListedJob}
+      order by job.posted_at desc, job.id desc limit ${limits.jobs}) j) as jobs`)
+  // node-postgres and PGlite both answer { rows } and both parse json
+  const row = (result as unknown as { rows: { [K in keyof ToolPageParts]: ToolPageParts[K] | null }[] }).rows[0]!
+  return {
+    stacks: row.stacks ?? [],
+    reasons: row.reasons ?? [],
+    reasonCounts: row.reasonCounts ?? { pros: 0, cons: 0 },
+    companies: row.companies ?? [],
+    alternatives: row.alternatives ?? [],
+    jobs: row.jobs ?? [],
+  }
 }

@@ -16,8 +16,8 @@ import {
 import type { Db } from '../../db/client.ts'
 import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { presentStackupSide, presentToolPage } from './tool-page.presenter.ts'
-import { countReasons, listBestReasons, listCompaniesUsingTool, listOpenJobsWithTool } from './tool-page.queries.ts'
-import { findToolBySlug, listCategoryAlternatives, listPublicStacksUsingTool } from './tools.queries.ts'
+import { countReasons, listBestReasons, listCompaniesUsingTool, loadToolPageParts } from './tool-page.queries.ts'
+import { findToolBySlug } from './tools.queries.ts'
 
 type ToolRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
 
@@ -29,25 +29,22 @@ export function canSeeTool(tool: ToolRow, viewer: { id: number; isModerator: boo
 }
 
 export async function loadToolPage(db: Db, tool: ToolRow, viewerId: number | null): Promise<ToolPageResponse> {
-  // PGlite runs these one after another on its one connection; PostgreSQL's pool runs them side by side
-  const [stacks, reasons, reasonCounts, companies, alternatives, jobs] = await Promise.all([
-    listPublicStacksUsingTool(db, tool.id, TOOL_PAGE_STACKS_COUNT),
-    listBestReasons(db, [tool.id], TOOL_PAGE_REASONS_COUNT),
-    countReasons(db, [tool.id]),
-    listCompaniesUsingTool(db, tool.id, TOOL_PAGE_COMPANIES_COUNT),
-    tool.categoryId === null
-      ? Promise.resolve([])
-      : listCategoryAlternatives(db, { id: tool.id, categoryId: tool.categoryId }, TOOL_PAGE_ALTERNATIVES_COUNT),
-    listOpenJobsWithTool(db, tool.id, TOOL_PAGE_JOBS_COUNT),
-  ])
+  // One statement for the six parts: one round trip and one pooled connection per page
+  const parts = await loadToolPageParts(db, tool, {
+    stacks: TOOL_PAGE_STACKS_COUNT,
+    reasons: TOOL_PAGE_REASONS_COUNT,
+    companies: TOOL_PAGE_COMPANIES_COUNT,
+    alternatives: TOOL_PAGE_ALTERNATIVES_COUNT,
+    jobs: TOOL_PAGE_JOBS_COUNT,
+  })
   return presentToolPage({
     tool,
-    stacks,
-    reasons,
-    reasonCounts: reasonCounts.get(tool.id)!,
-    companies,
-    alternatives,
-    jobs,
+    stacks: parts.stacks,
+    reasons: parts.reasons,
+    reasonCounts: parts.reasonCounts,
+    companies: { companies: parts.companies, total: parts.companies[0]?.total ?? 0 },
+    alternatives: parts.alternatives,
+    jobs: { jobs: parts.jobs, total: parts.jobs[0]?.total ?? 0 },
     viewerId,
   })
 }

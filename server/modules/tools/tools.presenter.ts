@@ -1,9 +1,9 @@
 // Every field of a tool that leaves the server, named as the specs name them.
 import type { LayerSummary, Named, Tool, ToolDetail, ToolStack } from '#contracts/tools.ts'
-import type { findToolBySlug, listLayersWithCounts, listPublicStacksUsingTool, ToolListRow } from './tools.queries.ts'
+import type { findToolBySlug, listLayersWithCounts, PublicStackRow, ToolListRow } from './tools.queries.ts'
 
 type DetailRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
-type StackRow = Awaited<ReturnType<typeof listPublicStacksUsingTool>>[number]
+type StackRow = PublicStackRow
 type LayerRow = Awaited<ReturnType<typeof listLayersWithCounts>>[number]
 
 export function toolCanonicalUrl(slug: string): string {

@@ -1,20 +1,9 @@
 // Reads and writes of the tool catalog. Every function takes the database first. Search design and the reasons
 // for this query: docs/decisions/006-tool-search.md.
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
-import {
-  categories,
-  companies,
-  layers,
-  stacks,
-  stackTools,
-  toolAliases,
-  toolSearch,
-  toolSearchPrefixes,
-  tools,
-  users,
-} from '../../db/schema/index.ts'
+import { categories, layers, toolAliases, toolSearch, toolSearchPrefixes, tools } from '../../db/schema/index.ts'
 import { nameKey } from '../../db/seed/catalog/names.ts'
 import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 
@@ -148,14 +137,6 @@ export async function findToolBySlug(db: Db, slug: string) {
   return row ?? null
 }
 
-/** The most popular other listed tools of a category: a tool page's alternatives. */
-export function listCategoryAlternatives(db: Db, tool: { id: number; categoryId: number }, limit: number) {
-  return selectToolList(db)
-    .where(and(isListedProduct, eq(tools.categoryId, tool.categoryId), sql`${tools.id} <> ${tool.id}`))
-    .orderBy(popularityFirst, asc(tools.name), asc(tools.id))
-    .limit(limit)
-}
-
 export async function findToolLogo(db: Db, slug: string) {
   const [row] = await db
     .select({ name: tools.name, logoSvg: tools.logoSvg, brandColor: tools.brandColor })
@@ -164,34 +145,18 @@ export async function findToolLogo(db: Db, slug: string) {
   return row ?? null
 }
 
-/** Public stacks that use the tool, most followed first, with their owner's slug. */
-export async function listPublicStacksUsingTool(db: Db, toolId: number, limit: number) {
-  return db
-    .select({
-      id: stacks.id,
-      name: stacks.name,
-      slug: stacks.slug,
-      imageUrl: stacks.imageUrl,
-      userSlug: users.username,
-      userName: users.name,
-      userImage: users.image,
-      companySlug: companies.slug,
-      companyName: companies.name,
-      companyImage: companies.imageUrl,
-    })
-    .from(stackTools)
-    .innerJoin(stacks, eq(stacks.id, stackTools.stackId))
-    .leftJoin(users, eq(users.id, stacks.ownerUserId))
-    .leftJoin(companies, eq(companies.id, stacks.ownerCompanyId))
-    .where(
-      and(
-        eq(stackTools.toolId, toolId),
-        eq(stacks.isPrivate, false),
-        or(isNotNull(users.username), isNotNull(companies.slug)),
-      ),
-    )
-    .orderBy(desc(stacks.followersCount), desc(stacks.createdAt), asc(stacks.id))
-    .limit(limit)
+/** A public stack that uses a tool, with its owner (tool pages read them in loadToolPageParts). */
+export interface PublicStackRow {
+  id: number
+  name: string
+  slug: string
+  imageUrl: string | null
+  userSlug: string | null
+  userName: string | null
+  userImage: string | null
+  companySlug: string | null
+  companyName: string | null
+  companyImage: string | null
 }
 
 /** Tools whose slug is exactly one of `slugs` and that the viewer may see. */
