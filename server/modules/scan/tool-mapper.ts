@@ -192,6 +192,9 @@ export async function mapSignals(
   let packageCount = 0
   signals.forEach((signal, index) => {
     const match = candidates[index]!.map((key) => found.get(keyOf(key))).find((tool) => tool !== undefined)
+    // A package tool already in the catalog follows the rules of new ones: none for transitive dependencies, none
+    // when packages are not asked for.
+    if (match?.isPackage && (!includePackages || signal.indirect)) return
     if (match) {
       add(
         match.slug,

@@ -12,8 +12,12 @@ const elapsed = Math.round(performance.now() - started)
 console.log(`Catalog ${catalog.version}: ${catalog.tools.length} tools in ${elapsed} ms`)
 console.log('\nSources')
 for (const source of catalog.sources) {
-  const count = catalog.tools.filter((tool) => tool.sources.includes(source.name)).length
-  console.log(`  ${source.packageName}@${source.version} (${source.licence}): ${count} tools`)
+  const name = source.name
+  const count =
+    name === 'npm-high-impact'
+      ? `${catalog.packages.length} package tools`
+      : `${catalog.tools.filter((tool) => tool.sources.includes(name)).length} tools`
+  console.log(`  ${source.packageName}@${source.version} (${source.licence}): ${count}`)
 }
 
 const toolsPerCategory = new Map<string, number>()

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildCatalogFrom, type Catalog, type CatalogTool, TITLE_MAX_LENGTH, titleFromDescription } from './build.ts'
+import {
+  buildCatalogFrom,
+  type Catalog,
+  type CatalogTool,
+  NPM_PACKAGE_TOOLS,
+  TITLE_MAX_LENGTH,
+  titleFromDescription,
+} from './build.ts'
 import { CATEGORIES, LAYERS, WAPPALYZER_CATEGORY_MAP } from './category-map.ts'
 import { nameKey, normalizeAlias } from './names.ts'
 import { toolAliases as packageAliases } from './package-aliases.ts'
@@ -224,5 +231,47 @@ describe('titleFromDescription', () => {
     const title = titleFromDescription(`A ${'very '.repeat(40)}long sentence`)
     expect(title.length).toBeLessThanOrEqual(TITLE_MAX_LENGTH)
     expect(title.endsWith('very…')).toBe(true)
+  })
+})
+
+describe('package tools', () => {
+  it("lists npm's most depended-on packages that are no catalog tool, in their order", () => {
+    expect(catalog.packages).toHaveLength(NPM_PACKAGE_TOOLS)
+    const names = catalog.packages.map((tool) => tool.name)
+    const expected = (data.npmTopDependents ?? []).filter((name) => names.includes(name))
+    expect(names).toEqual(expected.slice(0, NPM_PACKAGE_TOOLS))
+    expect(names).toContain('chalk')
+    expect(names).toContain('lodash.merge')
+  })
+
+  it('leaves out packages that are a catalog tool by npm alias or by name', () => {
+    const names = new Set(catalog.packages.map((tool) => tool.name))
+    // npm 'react' and 'typescript' are aliases of React and TypeScript; 'eslint' is ESLint by name
+    for (const name of ['react', 'typescript', 'eslint', 'webpack']) expect(names.has(name)).toBe(false)
+    expect(hasAlias(toolNamed('React'), 'npm', 'react')).toBe(true)
+  })
+
+  it("gives each package the scanner's slug, title, website and npm alias, on slugs no tool has", () => {
+    const toolSlugs = new Set(catalog.tools.map((tool) => tool.slug))
+    const packageSlugs = catalog.packages.map((tool) => tool.slug)
+    expect(new Set(packageSlugs).size).toBe(packageSlugs.length)
+    for (const tool of catalog.packages) {
+      expect(toolSlugs.has(tool.slug)).toBe(false)
+      expect(tool.slug).toMatch(/^npm-[a-z0-9]+(-[a-z0-9]+)*$/)
+      expect(tool.alias).toEqual({ kind: 'npm', alias: normalizeAlias('npm', tool.name) })
+    }
+    const chalk = catalog.packages.find((tool) => tool.name === 'chalk')
+    expect(chalk).toEqual({
+      slug: 'npm-chalk',
+      name: 'chalk',
+      title: 'chalk package on npm',
+      websiteUrl: 'https://www.npmjs.com/package/chalk',
+      ecosystem: 'npm',
+      alias: { kind: 'npm', alias: 'chalk' },
+    })
+  })
+
+  it('makes no package tools without the npm-high-impact list', () => {
+    expect(buildCatalogFrom({ ...data, npmTopDependents: undefined }).packages).toEqual([])
   })
 })

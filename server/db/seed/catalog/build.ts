@@ -44,6 +44,17 @@ export interface CatalogTool {
   sources: SourceName[]
 }
 
+/** A package tool (is_package) of an ecosystem: no category, logo or seed prior; real use ranks it. */
+export interface CatalogPackage {
+  slug: string
+  name: string
+  title: string
+  websiteUrl: string
+  ecosystem: 'npm'
+  /** The scanner's alias of the package ({kind: 'npm', alias}). */
+  alias: CatalogAlias
+}
+
 export interface CatalogLayer extends LayerDefinition {
   position: number
 }
@@ -60,6 +71,8 @@ export interface Catalog {
   categories: CatalogCategory[]
   /** Most popular first, then by name. */
   tools: CatalogTool[]
+  /** npm's most depended-on packages that are no catalog tool, most depended-on first. */
+  packages: CatalogPackage[]
   /** Keys of package-aliases.ts that name no catalog tool (a typo, or a tool no data package has). */
   unresolvedPackageAliasKeys: string[]
   /** Aliases of package-aliases.ts claimed by two tools; the first listed tool keeps them. */
@@ -67,6 +80,11 @@ export interface Catalog {
 }
 
 export const TITLE_MAX_LENGTH = 120
+/**
+ * How many of npm's most depended-on packages become package tools (is_package), so that Show Packages lists real
+ * ecosystem packages on a fresh site (docs/decisions/028-catalog-package-tools.md).
+ */
+export const NPM_PACKAGE_TOOLS = 1000
 
 export function buildCatalog(): Catalog {
   return buildCatalogFrom(readSources())
@@ -109,12 +127,13 @@ export function buildCatalogFrom(data: SourceData): Catalog {
       sources: tool.sources,
     }
   })
+  const packages = npmPackageTools(data.npmTopDependents ?? [], tools, takenSlugs)
 
   const layers = LAYERS.map((layer, position) => ({ ...layer, position }))
   const categories = CATEGORIES.map((category, position) => ({ ...category, position }))
   const version = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ layers, categories, tools }))
+    .update(JSON.stringify({ layers, categories, tools, packages }))
     .digest('hex')
     .slice(0, 16)
   return {
@@ -123,9 +142,45 @@ export function buildCatalogFrom(data: SourceData): Catalog {
     layers,
     categories,
     tools,
+    packages,
     unresolvedPackageAliasKeys: aliases.unresolvedPackageAliasKeys,
     conflictingPackageAliases: aliases.conflictingPackageAliases,
   }
+}
+
+/**
+ * npm's most depended-on packages that are no catalog tool: neither an npm alias of one (npm 'pg' is PostgreSQL)
+ * nor one's name ('eslint' is ESLint, as the scanner's name fallback has it). Slug, title and website as the scanner
+ * gives the package tools it creates (server/modules/scan/tool-mapper.ts packageSlug, scan.queries.ts), so a scan
+ * finds these instead of making its own.
+ */
+function npmPackageTools(names: readonly string[], catalogTools: CatalogTool[], takenSlugs: Set<string>) {
+  const claimed = new Set<string>()
+  for (const tool of catalogTools) {
+    claimed.add(`name:${nameKey(tool.name)}`)
+    for (const alias of tool.aliases)
+      if (alias.kind === 'npm' || alias.kind === 'name') claimed.add(`${alias.kind}:${alias.alias}`)
+  }
+  const packages: CatalogPackage[] = []
+  for (const name of names) {
+    if (packages.length >= NPM_PACKAGE_TOOLS) break
+    const alias = normalizeAlias('npm', name)
+    if (!alias || claimed.has(`npm:${alias}`) || claimed.has(`name:${nameKey(name)}`)) continue
+    claimed.add(`npm:${alias}`)
+    const base = `npm-${slugify(name.replace(/^@/, ''))}`.slice(0, 60).replace(/-+$/, '')
+    let slug = base
+    for (let suffix = 2; takenSlugs.has(slug); suffix++) slug = `${base.slice(0, 56)}-${suffix}`
+    takenSlugs.add(slug)
+    packages.push({
+      slug,
+      name,
+      title: `${name} package on npm`,
+      websiteUrl: `https://www.npmjs.com/package/${name}`,
+      ecosystem: 'npm',
+      alias: { kind: 'npm', alias },
+    })
+  }
+  return packages
 }
 
 function deviconCategory(entry: DeviconEntry): string | undefined {

@@ -18,6 +18,10 @@ afterAll(async () => {
   await database?.close()
 })
 
+/** Products and package tools. */
+const allTools = () => catalog.tools.length + catalog.packages.length
+const allAliases = () => catalog.tools.reduce((sum, tool) => sum + tool.aliases.length, 0) + catalog.packages.length
+
 async function count(table: typeof tools | typeof toolAliases | typeof categories | typeof layers) {
   const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(table)
   return row!.count
@@ -26,11 +30,11 @@ async function count(table: typeof tools | typeof toolAliases | typeof categorie
 describe('seedCatalogIfEmpty', () => {
   it('seeds an empty database with every layer, category, tool and alias', async () => {
     const result = await seedCatalogIfEmpty(database.db)
-    expect(result).toEqual({ tools: catalog.tools.length })
+    expect(result).toEqual({ tools: allTools() })
     expect(await count(layers)).toBe(4)
     expect(await count(categories)).toBe(catalog.categories.length)
-    expect(await count(tools)).toBe(catalog.tools.length)
-    expect(await count(toolAliases)).toBe(catalog.tools.reduce((sum, tool) => sum + tool.aliases.length, 0))
+    expect(await count(tools)).toBe(allTools())
+    expect(await count(toolAliases)).toBe(allAliases())
   }, 120_000)
 
   it('records the catalog version', async () => {
@@ -68,9 +72,35 @@ describe('seedCatalogIfEmpty', () => {
     expect(rows.map((row) => row.slug)).toContain('go')
   })
 
+  it('stores npm package tools without a category, with their npm alias, as the scanner would', async () => {
+    const [chalk] = await database.db
+      .select({
+        id: tools.id,
+        name: tools.name,
+        isPackage: tools.isPackage,
+        packageEcosystem: tools.packageEcosystem,
+        categoryId: tools.categoryId,
+        websiteUrl: tools.websiteUrl,
+      })
+      .from(tools)
+      .where(eq(tools.slug, 'npm-chalk'))
+    expect(chalk).toMatchObject({
+      name: 'chalk',
+      isPackage: true,
+      packageEcosystem: 'npm',
+      categoryId: null,
+      websiteUrl: 'https://www.npmjs.com/package/chalk',
+    })
+    const [alias] = await database.db
+      .select({ toolId: toolAliases.toolId })
+      .from(toolAliases)
+      .where(sql`${toolAliases.kind} = 'npm' and ${toolAliases.alias} = 'chalk'`)
+    expect(alias?.toolId).toBe(chalk!.id)
+  })
+
   it('does nothing when the catalog is already there', async () => {
     expect(await seedCatalogIfEmpty(database.db)).toBeNull()
-    expect(await count(tools)).toBe(catalog.tools.length)
+    expect(await count(tools)).toBe(allTools())
   })
 })
 
@@ -78,8 +108,8 @@ describe('seedCatalog', () => {
   it('can run again without duplicating anything, restoring the catalog fields', async () => {
     await database.db.update(tools).set({ name: 'Renamed' }).where(eq(tools.slug, 'react'))
     await seedCatalog(database.db, catalog)
-    expect(await count(tools)).toBe(catalog.tools.length)
-    expect(await count(toolAliases)).toBe(catalog.tools.reduce((sum, tool) => sum + tool.aliases.length, 0))
+    expect(await count(tools)).toBe(allTools())
+    expect(await count(toolAliases)).toBe(allAliases())
     const [react] = await database.db.select({ name: tools.name }).from(tools).where(eq(tools.slug, 'react'))
     expect(react?.name).toBe('React')
   }, 120_000)

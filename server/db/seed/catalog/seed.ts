@@ -108,9 +108,39 @@ async function writeCatalog(db: Db, catalog: Catalog): Promise<{ tools: number }
     for (const row of rows) toolIds.set(row.slug, row.id)
   }
 
-  const aliasRows = catalog.tools.flatMap((tool) =>
-    tool.aliases.map((alias) => ({ toolId: toolIds.get(tool.slug)!, kind: alias.kind, alias: alias.alias })),
-  )
+  // Package tools: as the scanner makes them (server/modules/scan/scan.queries.ts), without a category.
+  for (const batch of batches(catalog.packages)) {
+    const rows = await db
+      .insert(tools)
+      .values(
+        batch.map((tool) => ({
+          slug: tool.slug,
+          name: tool.name,
+          title: tool.title,
+          websiteUrl: tool.websiteUrl,
+          imageUrl: `/logos/${tool.slug}.svg`,
+          isPackage: true,
+          packageEcosystem: tool.ecosystem,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: tools.slug,
+        set: { name: excluded(tools.name), title: excluded(tools.title), websiteUrl: excluded(tools.websiteUrl) },
+        // never turns a product a user or the scanner named this way into a package
+        setWhere: sql`${tools.isPackage}`,
+      })
+      .returning({ id: tools.id, slug: tools.slug })
+    for (const row of rows) toolIds.set(row.slug, row.id)
+  }
+
+  const aliasRows = [
+    ...catalog.tools.flatMap((tool) =>
+      tool.aliases.map((alias) => ({ toolId: toolIds.get(tool.slug)!, kind: alias.kind, alias: alias.alias })),
+    ),
+    ...catalog.packages
+      .filter((tool) => toolIds.has(tool.slug))
+      .map((tool) => ({ toolId: toolIds.get(tool.slug)!, kind: tool.alias.kind, alias: tool.alias.alias })),
+  ]
   for (const batch of batches(aliasRows)) {
     await db
       .insert(toolAliases)
@@ -129,7 +159,7 @@ async function writeCatalog(db: Db, catalog: Catalog): Promise<{ tools: number }
     .values({ key: CATALOG_VERSION_KEY, value: catalog.version })
     .onConflictDoUpdate({ target: catalogMeta.key, set: { value: catalog.version, updatedAt: sql`now()` } })
 
-  return { tools: catalog.tools.length }
+  return { tools: catalog.tools.length + catalog.packages.length }
 }
 
 export async function seedCatalog(db: Db, catalog: Catalog = buildCatalog()): Promise<{ tools: number }> {

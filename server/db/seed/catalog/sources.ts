@@ -5,11 +5,13 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Language } from 'linguist-languages'
 import * as linguistLanguages from 'linguist-languages'
+import { npmTopDependents } from 'npm-high-impact'
 
 export type SourceName = 'wappalyzer' | 'linguist' | 'simple-icons' | 'devicon'
 
 export interface DataSource {
-  name: SourceName
+  /** npm-high-impact gives package tools only (build.ts npmPackageTools), never a product's data. */
+  name: SourceName | 'npm-high-impact'
   packageName: string
   version: string
   /** What the data is, as docs/catalog.md and NOTICE describe it. */
@@ -55,6 +57,8 @@ export interface DeviconEntry {
 
 export interface SourceData {
   sources: DataSource[]
+  /** npm's high-impact packages, most depended-on first: the catalog's package tools (is_package, npm). */
+  npmTopDependents?: readonly string[]
   wappalyzer: WappalyzerTechnology[]
   linguist: LinguistLanguage[]
   simpleIcons: SimpleIcon[]
@@ -201,7 +205,15 @@ export function readSources(): SourceData {
         description: 'Icons and tags of programming languages and development tools',
         licence: 'MIT (logos remain trademarks of their owners)',
       },
+      {
+        name: 'npm-high-impact',
+        packageName: 'npm-high-impact',
+        version: packageVersion(packageDir('npm-high-impact')),
+        description: "npm's high-impact packages, ranked by how many packages depend on them (names only)",
+        licence: 'MIT',
+      },
     ],
+    npmTopDependents,
     wappalyzer: readWappalyzer(wappalyzerDir),
     linguist: readLinguist(),
     simpleIcons: readSimpleIcons(simpleIconsDir),
