@@ -75,6 +75,9 @@ test('following a tool counts the follower and unfollowing takes it back', async
   await expect(button).toHaveAttribute('aria-pressed', 'true')
   await expect(button).toContainText('Following')
   await expect(button).toContainText('1')
+  // the page's own count follows the button's answer, without a reload
+  const details = page.getByRole('complementary', { name: /More about/ })
+  await expect(details.getByText('Followers', { exact: true }).locator('..')).toContainText('1')
   await screenshot(page, 'community-following')
   await page.reload()
   await expect(followButton(page)).toHaveAttribute('aria-pressed', 'true')

@@ -3,14 +3,14 @@
 // it (all on /match/{slug}). The first screen is one API answer; the viewer's votes and follow state, the comments
 // and I Use This's menu load apart. Title, meta description, canonical link and JSON-LD: usePageMeta (the server
 // puts the same into the HTML of a first load). Unknown, hidden and unapproved tools show the not-found page.
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
-import { FollowButton } from '../../../components/follow-button.tsx'
+import { FollowButton, followStatusQuery } from '../../../components/follow-button.tsx'
 import { IUseThisButton } from '../../../components/i-use-this-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -46,6 +46,8 @@ export default function ToolPage() {
   )
   // The catalog's title is often the description's first sentence: repeat nothing the header already says.
   const about = tool?.description && tool.description.trim() !== tool.title?.trim() ? tool.description : null
+  // The follow button's answer (the same query, no second request) keeps the count in step after a toggle.
+  const followStatus = useQuery({ ...followStatusQuery('tool', tool?.id ?? 0), enabled: Boolean(tool?.is_approved) })
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (isPending) return <ToolPageSkeleton />
@@ -172,7 +174,9 @@ export default function ToolPage() {
 
         <aside aria-label={`More about ${tool.name}`} className="min-w-0 space-y-8 text-sm">
           <dl className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <Detail label="Followers">{data.followers_count.toLocaleString('en')}</Detail>
+            <Detail label="Followers">
+              {(followStatus.data?.data.follower_count ?? data.followers_count).toLocaleString('en')}
+            </Detail>
             {tool.category && (
               <Detail label="Category">
                 <Link to={`/categories/${tool.category.slug}`} className="text-brand-700 hover:underline">
