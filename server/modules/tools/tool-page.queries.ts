@@ -122,21 +122,16 @@ export interface ToolPageParts {
   jobs: OpenJobRow[]
 }
 
-/**
- * Everything a tool page shows besides the tool itself, in one statement (one round trip, one pooled connection):
- * public stacks using it (most followed first), its best pros and cons (as listBestReasons ranks them) and their
- * counts, companies using it (as listCompaniesUsingTool), the most popular other listed tools of its category, and
- * its open jobs (newest first), each a subquery aggregated to JSON in its own order. Each subquery starts from an
- * index on the tool (stack_tool_tool_idx, reason_tool_idx, job_tool_ids_idx) or on its category
- * (tool_category_popularity_idx). Companies and jobs carry their total on every row.
- */
-export async function loadToolPageParts(
-  db: Db,
-  tool: { id: number; categoryId: number | null },
-  limits: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
-): Promise<ToolPageParts> {
-  const id = tool.id
-  const result = await db.execute(sql`select
+const toolId = sql.placeholder('toolId')
+const categoryId = sql.placeholder('categoryId')
+const limit = {
+  stacks: sql.placeholder('stacks'),
+  reasons: sql.placeholder('reasons'),
+  companies: sql.placeholder('companies'),
+  alternatives: sql.placeholder('alternatives'),
+  jobs: sql.placeholder('jobs'),
+}
+const toolPagePartsSql = sql`select
   (select json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'imageUrl', s.image_url,
       'userSlug', s.user_slug, 'userName', s.user_name, 'userImage', s.user_image, 'companySlug', s.company_slug,
       'companyName', s.company_name, 'companyImage', s.company_image)
@@ -147,28 +142,28 @@ export async function loadToolPageParts(
       from stack_tool join stack on stack.id = stack_tool.stack_id
         left join "user" on "user".id = stack.owner_user_id
         left join company on company.id = stack.owner_company_id
-      where stack_tool.tool_id = ${id} and not stack.is_private
+      where stack_tool.tool_id = ${toolId} and not stack.is_private
         and ("user".username is not null or company.slug is not null)
-      order by stack.followers_count desc, stack.created_at desc, stack.id limit ${limits.stacks}) s) as stacks,
+      order by stack.followers_count desc, stack.created_at desc, stack.id limit ${limit.stacks}) s) as stacks,
   (select json_agg(json_build_object('id', r.id, 'toolId', r.tool_id, 'text', r.text, 'isCon', r.is_con,
       'votesTotal', r.votes_total, 'userId', r.user_id, 'username', "user".username, 'userImage', "user".image)
       order by r.votes_total desc, r.id)
     from ((select id, tool_id, text, is_con, votes_total, user_id from reason
-          where tool_id = ${id} and not is_con order by votes_total desc, id limit ${limits.reasons})
+          where tool_id = ${toolId} and not is_con order by votes_total desc, id limit ${limit.reasons})
         union all
         (select id, tool_id, text, is_con, votes_total, user_id from reason
-          where tool_id = ${id} and is_con order by votes_total desc, id limit ${limits.reasons})) r
+          where tool_id = ${toolId} and is_con order by votes_total desc, id limit ${limit.reasons})) r
       left join "user" on "user".id = r.user_id) as reasons,
   (select json_build_object('pros', count(*) filter (where not is_con), 'cons', count(*) filter (where is_con))
-    from reason where tool_id = ${id}) as "reasonCounts",
+    from reason where tool_id = ${toolId}) as "reasonCounts",
   (select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'imageUrl', c.image_url,
       'total', c.total) order by c.followers_count desc, c.name, c.id)
     from (select company.id, company.name, company.slug, company.image_url, company.followers_count,
         count(*) over () as total
       from company
       where not company.private_mode and exists (select 1 from stack_tool join stack on stack.id = stack_tool.stack_id
-        where stack_tool.tool_id = ${id} and stack.owner_company_id = company.id and not stack.is_private)
-      order by company.followers_count desc, company.name, company.id limit ${limits.companies}) c) as companies,
+        where stack_tool.tool_id = ${toolId} and stack.owner_company_id = company.id and not stack.is_private)
+      order by company.followers_count desc, company.name, company.id limit ${limit.companies}) c) as companies,
   (select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'title', a.title,
       'imageUrl', a.image_url, 'websiteUrl', a.website_url, 'isApproved', a.is_approved, 'isPackage', a.is_package,
       'isHidden', a.is_hidden, 'submittedById', a.submitted_by_id, 'stacksCount', a.stacks_count,
@@ -181,18 +176,47 @@ export async function loadToolPageParts(
         layer.name as layer_name
       from tool left join category on category.id = tool.category_id left join layer on layer.id = category.layer_id
       where tool.is_approved and not tool.is_hidden and not tool.is_package
-        and tool.category_id = ${tool.categoryId} and tool.id <> ${id}
-      order by tool.popularity desc nulls last, tool.name, tool.id limit ${limits.alternatives}) a) as alternatives,
+        and tool.category_id = ${categoryId} and tool.id <> ${toolId}
+      order by tool.popularity desc nulls last, tool.name, tool.id limit ${limit.alternatives}) a) as alternatives,
   (select json_agg(json_build_object('id', j.id, 'title', j.title, 'slug', j.slug, 'city', j.city,
       'location', j.location, 'remote', j.remote, 'companyName', j.company_name,
       'companyImageUrl', j.company_image_url, 'total', j.total) order by j.posted_at desc, j.id desc)
     from (select job.id, job.title, job.slug, job.city, job.location, job.remote, job.posted_at,
         company.name as company_name, company.image_url as company_image_url, count(*) over () as total
       from job join company on company.id = job.company_id
-      where job.tool_ids @> array[${id}::integer] and ${isOpenListedJob}
-      order by job.posted_at desc, job.id desc limit ${limits.jobs}) j) as jobs`)
-  // node-postgres and PGlite both answer { rows } and both parse json
-  const row = (result as unknown as { rows: { [K in keyof ToolPageParts]: ToolPageParts[K] | null }[] }).rows[0]!
+      where job.tool_ids @> array[${toolId}::integer] and ${isOpenListedJob}
+      order by job.posted_at desc, job.id desc limit ${limit.jobs}) j) as jobs`
+
+type ToolPagePartsRow = { [K in keyof ToolPageParts]: ToolPageParts[K] | null }
+const preparedToolPageParts = new WeakMap<
+  Db,
+  { execute(values: Record<string, unknown>): Promise<{ parts: ToolPagePartsRow }[]> }
+>()
+
+/**
+ * Everything a tool page shows besides the tool itself, in one statement (one round trip, one pooled connection):
+ * public stacks using it (most followed first), its best pros and cons (as listBestReasons ranks them) and their
+ * counts, companies using it (as listCompaniesUsingTool), the most popular other listed tools of its category, and
+ * its open jobs (newest first), each a subquery aggregated to JSON in its own order. Each subquery starts from an
+ * index on the tool (stack_tool_tool_idx, reason_tool_idx, job_tool_ids_idx) or on its category
+ * (tool_category_popularity_idx). Companies and jobs carry their total on every row. Prepared once per database: on
+ * PostgreSQL a named statement, which each connection plans a few times (then a generic plan), not once per page.
+ */
+export async function loadToolPageParts(
+  db: Db,
+  tool: { id: number; categoryId: number | null },
+  limits: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
+): Promise<ToolPageParts> {
+  let prepared = preparedToolPageParts.get(db)
+  if (!prepared) {
+    prepared = db
+      .select({ parts: sql<ToolPagePartsRow>`(select row_to_json(p) from (${toolPagePartsSql}) p)` })
+      .from(sql`(select 1) as one`)
+      .prepare('tool_page_parts')
+    preparedToolPageParts.set(db, prepared)
+  }
+  const [result] = await prepared.execute({ toolId: tool.id, categoryId: tool.categoryId, ...limits })
+  const row = result!.parts
   return {
     stacks: row.stacks ?? [],
     reasons: row.reasons ?? [],
