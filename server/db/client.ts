@@ -57,18 +57,27 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db
+  // PGlite runs a listener's UNLISTEN from inside close(), after it has marked itself closed, and that throws
+  // 'PGlite is closed': close the listeners still open first (a database closed under a running app, as /healthz's
+  // test does).
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload)
-      return async () => unsubscribe()
+      const stop = async () => {
+        if (listeners.delete(stop)) await unsubscribe()
+      }
+      listeners.add(stop)
+      return stop
     },
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
     close: async () => {
+      for (const stop of [...listeners]) await stop()
       await client.close()
       release()
     },
