@@ -7,7 +7,7 @@ export const FOLLOWEE_TYPES = ['tool', 'user', 'company', 'stack'] as const
 export const FolloweeType = z.enum(FOLLOWEE_TYPES)
 export type FolloweeType = z.infer<typeof FolloweeType>
 
-export const IMPERSONATED_FOLLOW = 'Impersonated users are not allowed to follow'
+export { IMPERSONATED_FOLLOW } from './follows-messages.ts'
 
 export const FollowQuery = z.object({ followee_id: Id, followee_type: FolloweeType })
 export type FollowQuery = z.infer<typeof FollowQuery>
