@@ -85,8 +85,3 @@ export async function findCommentableTarget(
   if (type === 'company') return findCompanyTarget(db, id)
   return findStackTarget(db, id)
 }
-
-export async function findUsername(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
-  return row?.username ?? null
-}

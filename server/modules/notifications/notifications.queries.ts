@@ -128,14 +128,6 @@ export async function markRead(db: Db, recipientId: number, id: number): Promise
   return row ?? null
 }
 
-export async function findNotification(db: Db, recipientId: number, id: number): Promise<NotificationRecord | null> {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
-  return row ?? null
-}
-
 export async function findMutedTypes(db: Db, userId: number): Promise<NotificationType[]> {
   const [row] = await db
     .select({ mutedTypes: notificationSettings.mutedTypes })

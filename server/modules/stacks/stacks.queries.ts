@@ -224,10 +224,6 @@ export async function listToolsOfStacks(db: Db, stackIds: number[]) {
     .orderBy(asc(stackTools.stackId), asc(stackTools.position), asc(tools.name))
 }
 
-export async function listStackToolRows(db: Db, stackId: number) {
-  return db.select().from(stackTools).where(eq(stackTools.stackId, stackId)).orderBy(asc(stackTools.position))
-}
-
 /** The ids among `ids` that are tools in the catalog. */
 export async function findExistingToolIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
