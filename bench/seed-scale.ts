@@ -6,6 +6,7 @@ import type { Db } from '../server/db/client.ts'
 import { categories, ownerHandles, stacks, stackTools, toolAliases, tools, users } from '../server/db/schema/index.ts'
 import { seedCatalog } from '../server/db/seed/catalog/seed.ts'
 import { refreshToolSearchVectors } from '../server/db/tool-search.ts'
+import { mulberry32 } from '../server/test/prng.ts'
 
 export interface ScaleOptions {
   tools: number
@@ -161,16 +162,4 @@ function slugOf(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-}
-
-/** A small seeded PRNG, so every run seeds the same data. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }

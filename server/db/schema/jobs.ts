@@ -2,7 +2,18 @@
 // saved search and job stack. job.tool_ids mirrors job_tool as an array so the match filter is one GIN lookup
 // (@> for AND, && for OR); the job code writes both (server/modules/jobs/jobs.queries.ts).
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { companies } from './companies.ts'
 import { tools } from './tools.ts'
@@ -27,6 +38,12 @@ export const jobs = pgTable(
     description: text('description'),
     /** The job's tools (job_tool), sorted and distinct: the match filter and percentage read only this. */
     toolIds: integer('tool_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Every pair of the job's tools as one key, (smaller id << 32) | larger id, derived by the database
+     * (job_tool_pairs, migration 0017). "Holds tools a, b and c" is then a lookup of three short posting lists
+     * instead of an intersection of the tools' long ones (docs/decisions/029-stack-match-tool-pairs.md).
+     */
+    toolPairs: bigint('tool_pairs', { mode: 'number' }).array().generatedAlwaysAs(sql`job_tool_pairs(tool_ids)`),
     /** Where an imported job came from ('greenhouse:acme:123'), so a second import updates instead of duplicating. */
     sourceKey: text('source_key').unique(),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +56,8 @@ export const jobs = pgTable(
   },
   (table) => [
     index('job_tool_ids_idx').using('gin', table.toolIds),
+    // fastupdate off: no pending list that every search would scan until a vacuum merges it (PGlite never does)
+    index('job_tool_pairs_idx').using('gin', table.toolPairs).with({ fastupdate: false }),
     index('job_search_idx').using('gin', table.search),
     index('job_posted_at_idx').on(table.postedAt.desc(), table.id.desc()),
     index('job_company_idx').on(table.companyId),

@@ -7,10 +7,14 @@
 // - no query visits every match: the count stops at MATCH_COUNT_CAP + 1 rows, and a page reads only its rows;
 // - an OR search is read tier by tier (every selected tool, then all but one, ...), each tier in recency order with
 //   a LIMIT, so the planner either walks the recency index until the page is full or, for rare tools, reads the GIN
-//   index; the match percentage is computed for the page's rows only (matchPercent).
+//   index; the match percentage is computed for the page's rows only (matchPercent);
+// - "holds these jobs' tools" reads the pair index (job.tool_pairs, decision 029), and a common keyword is tested on
+//   the rows the tools leave instead of intersecting its long posting list (KeywordTest);
+// - a tier's count, order and page rows come back in one statement (tierPage): one round trip for an AND search.
 import { type SQL, sql } from 'drizzle-orm'
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent, type SearchOperator } from '#contracts/match.ts'
 import type { Db } from '../../db/client.ts'
+import { DbMemo } from '../../db/db-memo.ts'
 
 export interface MatchFilters {
   /** Included tool ids, distinct, none also excluded. */
@@ -27,22 +31,96 @@ export interface MatchFilters {
   page: number
 }
 
-/** Where one index's search reads: its table, the tool array, the filters other than tools, the recency order. */
-interface MatchIndex {
+/**
+ * Where one index's search reads: its table, the tool array and how to test that a row holds several tools, the
+ * filters other than tools, the recency order, and how a page's rows are read from its ids.
+ */
+interface MatchIndex<Hit> {
   from: SQL
   id: SQL
-  toolIds: SQL
+  tools: ToolColumns
+  /** The filters other than tools and keyword. */
   conditions: SQL[]
+  keyword?: KeywordTest
   recency: SQL
+  /** The select list of a page's rows, read from "tier" (id, ord) through pageJoins. */
+  pageRows: SQL
+  pageJoins: SQL
+  toHit: (row: Record<string, unknown>) => Hit
+}
+
+interface ToolColumns {
+  toolIds: SQL
+  /** job.tool_pairs: rows holding every one of `ids` (two or more) through the pair index. */
+  pairs?: SQL
 }
 
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::integer[]`
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&')
 const keywordQuery = (keywords: string) => sql`websearch_to_tsquery('english', ${keywords})`
+
+/**
+ * How a search tests its keyword. Indexed (`search @@ query`) the planner can read it from the GIN index, which is
+ * what the count wants (it ANDs the keyword's and the tools' bitmaps and stops at MATCH_COUNT_CAP + 1 rows) and what
+ * a page wants when the keyword is rare. A page of a common keyword (in more than COMMON_KEYWORD_SHARE of the rows)
+ * with tools selected tests it on each row the tools leave instead (`ts_match_vq`, the function behind @@, which no
+ * index serves): ANDing its long posting list would read tens of thousands of entries to drop a few hundred rows.
+ */
+interface KeywordTest {
+  indexed: SQL
+  /** Set for a common keyword with tools selected: the form a page's rows are tested with. */
+  perRow?: SQL
+}
+
+export const COMMON_KEYWORD_SHARE = 0.05
+/** The planner's estimate of a keyword's share of an index's rows (its lexeme statistics), kept per keyword. */
+const keywordShares = new DbMemo<string, number>({ ttlMs: 10 * 60_000, maxEntries: 1000 })
+
+async function keywordTest(db: Db, table: 'job' | 'company', filters: MatchFilters): Promise<KeywordTest> {
+  const search = sql`${sql.identifier(table)}."search"`
+  const query = keywordQuery(filters.keywords)
+  const indexed = sql`${search} @@ ${query}`
+  if (filters.selected.length === 0) return { indexed }
+  const share = await keywordShare(db, table, filters.keywords)
+  return share > COMMON_KEYWORD_SHARE ? { indexed, perRow: sql`ts_match_vq(${search}, ${query})` } : { indexed }
+}
+
+async function keywordShare(db: Db, table: 'job' | 'company', keywords: string): Promise<number> {
+  const key = `${table}\n${keywords}`
+  const known = keywordShares.get(db, key)
+  if (known !== undefined) return known
+  const [plan] = rowsOf(
+    await db.execute(
+      sql`explain (format json) select 1 from ${sql.identifier(table)} where ${sql.identifier(table)}."search" @@ ${keywordQuery(keywords)}`,
+    ),
+  )
+  const [size] = rowsOf(
+    await db.execute(sql`select reltuples::float8 as "rows" from pg_class where oid = ${table}::regclass`),
+  )
+  const json = plan?.['QUERY PLAN']
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan?: { 'Plan Rows'?: number } }>
+  const estimated = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0)
+  const share = estimated / Math.max(1, Number(size?.rows ?? 0))
+  keywordShares.set(db, key, share)
+  return share
+}
+
 /** A tier written as the union of its tool subsets while there are at most this many (else a per-row count). */
 const MAX_SUBSETS = 20
 
-const holdsAll = (toolIds: SQL, ids: number[]) => sql`${toolIds} @> ${intArray(ids)}`
+/** The pair keys of job_tool_pairs (migration 0017) for `ids`: (smaller << 32) | larger, each pair once. */
+export function toolPairKeys(ids: number[]): string[] {
+  const sorted = [...new Set(ids.map((id) => Math.trunc(id)))].sort((a, b) => a - b)
+  const keys: string[] = []
+  for (let i = 0; i < sorted.length; i++)
+    for (let j = i + 1; j < sorted.length; j++) keys.push(((BigInt(sorted[i]!) << 32n) | BigInt(sorted[j]!)).toString())
+  return keys
+}
+
+function holdsAll(tools: ToolColumns, ids: number[]): SQL {
+  if (tools.pairs && ids.length >= 2) return sql`${tools.pairs} @> ${`{${toolPairKeys(ids).join(',')}}`}::bigint[]`
+  return sql`${tools.toolIds} @> ${intArray(ids)}`
+}
 
 function subsetsOf(ids: number[], size: number, limit: number): number[][] | null {
   const subsets: number[][] = []
@@ -60,33 +138,33 @@ function subsetsOf(ids: number[], size: number, limit: number): number[][] | nul
 }
 
 /**
- * Rows holding at least `size` of the selected tools. As a union of `@>` on each subset the planner estimates it
- * from the array statistics and can read it from the GIN index; past MAX_SUBSETS subsets, a per-row count.
+ * Rows holding at least `size` of the selected tools. As a union of "holds all" on each subset the planner estimates
+ * it from the array statistics and can read it from the GIN indexes; past MAX_SUBSETS subsets, a per-row count.
  */
-function holdsAtLeast(toolIds: SQL, selected: number[], size: number): SQL {
-  if (size <= 1) return sql`${toolIds} && ${intArray(selected)}`
-  if (size >= selected.length) return holdsAll(toolIds, selected)
+function holdsAtLeast(tools: ToolColumns, selected: number[], size: number): SQL {
+  if (size <= 1) return sql`${tools.toolIds} && ${intArray(selected)}`
+  if (size >= selected.length) return holdsAll(tools, selected)
   const subsets = subsetsOf(selected, size, MAX_SUBSETS)
   if (subsets)
     return sql`(${sql.join(
-      subsets.map((subset) => holdsAll(toolIds, subset)),
+      subsets.map((subset) => holdsAll(tools, subset)),
       sql` or `,
     )})`
   const present = sql.join(
-    selected.map((id) => sql`(${Math.trunc(id)} = any(${toolIds}))::integer`),
+    selected.map((id) => sql`(${Math.trunc(id)} = any(${tools.toolIds}))::integer`),
     sql` + `,
   )
-  return sql`(${toolIds} && ${intArray(selected)} and ${present} >= ${size})`
+  return sql`(${tools.toolIds} && ${intArray(selected)} and ${present} >= ${size})`
 }
 
 /** The tool conditions of the whole search (what the count counts). */
-function toolConditions(toolIds: SQL, filters: MatchFilters): SQL[] {
+function toolConditions(tools: ToolColumns, filters: MatchFilters): SQL[] {
   const conditions: SQL[] = []
-  if (filters.excluded.length > 0) conditions.push(sql`not (${toolIds} && ${intArray(filters.excluded)})`)
+  if (filters.excluded.length > 0) conditions.push(sql`not (${tools.toolIds} && ${intArray(filters.excluded)})`)
   if (filters.selected.length === 0) return conditions
-  if (filters.operator === 'AND') return [...conditions, holdsAll(toolIds, filters.selected)]
-  conditions.push(sql`${toolIds} && ${intArray(filters.selected)}`)
-  if (filters.required.length > 0) conditions.push(holdsAll(toolIds, filters.required))
+  if (filters.operator === 'AND') return [...conditions, holdsAll(tools, filters.selected)]
+  conditions.push(sql`${tools.toolIds} && ${intArray(filters.selected)}`)
+  if (filters.required.length > 0) conditions.push(holdsAll(tools, filters.required))
   return conditions
 }
 
@@ -94,42 +172,69 @@ function toolConditions(toolIds: SQL, filters: MatchFilters): SQL[] {
  * The search split by match, best first: one tier for AND or a single tool (every hit has the same match); for OR,
  * rows holding every selected tool, then exactly one fewer, and so on down to the required ones.
  */
-function matchTiers(toolIds: SQL, filters: MatchFilters): SQL[][] {
-  const all = toolConditions(toolIds, filters)
+function matchTiers(tools: ToolColumns, filters: MatchFilters): SQL[][] {
+  const all = toolConditions(tools, filters)
   const selected = filters.selected
   if (filters.operator === 'AND' || selected.length < 2) return [all]
   const tiers: SQL[][] = []
   for (let size = selected.length; size >= Math.max(1, filters.required.length); size--) {
-    const tier = [...all, holdsAtLeast(toolIds, selected, size)]
-    if (size < selected.length) tier.push(sql`not ${holdsAtLeast(toolIds, selected, size + 1)}`)
+    const tier = [...all, holdsAtLeast(tools, selected, size)]
+    if (size < selected.length) tier.push(sql`not ${holdsAtLeast(tools, selected, size + 1)}`)
     tiers.push(tier)
   }
   return tiers
 }
 
-async function tierIds(db: Db, index: MatchIndex, tier: SQL[], limit: number): Promise<number[]> {
+/**
+ * One tier read in one statement: its first `limit` ids in recency order (the CTE "tier", numbered), how many there
+ * were, and the full rows of those numbered past `skip`, at most a page. With no row past `skip`, one row with the
+ * count and nulls.
+ */
+async function tierPage<Hit>(
+  db: Db,
+  index: MatchIndex<Hit>,
+  tier: SQL[],
+  limit: number,
+  skip: number,
+): Promise<{ count: number; hits: Hit[] }> {
   const rows = rowsOf(
-    await db.execute(sql`select ${index.id} as "id" from ${index.from}
-      where ${sql.join([...index.conditions, ...tier], sql` and `)}
-      order by ${index.recency} limit ${limit}`),
+    await db.execute(sql`with "tier" as materialized (
+        select ${index.id} as "id", row_number() over (order by ${index.recency}) as "ord" from ${index.from}
+        where ${sql.join([...tier, ...index.conditions, ...(index.keyword ? [index.keyword.perRow ?? index.keyword.indexed] : [])], sql` and `)}
+        order by ${index.recency} limit ${limit})
+      select "counted"."count", "page".* from (select count(*)::integer as "count" from "tier") as "counted"
+      left join lateral (${index.pageRows} from (select "id", "ord" from "tier" where "ord" > ${skip}
+          order by "ord" limit ${MATCH_PAGE_SIZE}) as "tier"
+        ${index.pageJoins}) as "page" on true
+      order by "page"."ord"`),
   )
-  return rows.map((row) => Number(row.id))
+  return {
+    count: Number(rows[0]?.count ?? 0),
+    hits: rows.filter((row) => row.ord !== null && row.ord !== undefined).map(index.toHit),
+  }
 }
 
-/** Ids of the page's rows, in order: each tier in recency order, until the page is full. */
-async function pageIds(db: Db, index: MatchIndex, tiers: SQL[][], page: number): Promise<number[]> {
+/** The page's rows: each tier in recency order, until the page is full. */
+async function pagedTiers<Hit>(db: Db, index: MatchIndex<Hit>, tiers: SQL[][], page: number): Promise<Hit[]> {
   const wanted = page * MATCH_PAGE_SIZE
-  const ids: number[] = []
+  const hits: Hit[] = []
+  let seen = 0
   for (const tier of tiers) {
-    ids.push(...(await tierIds(db, index, tier, wanted - ids.length)))
-    if (ids.length >= wanted) break
+    const read = await tierPage(db, index, tier, wanted - seen, Math.max(0, wanted - MATCH_PAGE_SIZE - seen))
+    hits.push(...read.hits)
+    seen += read.count
+    if (seen >= wanted) break
   }
-  return ids.slice(wanted - MATCH_PAGE_SIZE, wanted)
+  return hits
 }
 
 /** Hits of the whole search, counted up to MATCH_COUNT_CAP + 1 (more cannot be paged to: contracts/match.ts). */
-async function countHits(db: Db, index: MatchIndex, filters: MatchFilters): Promise<number> {
-  const conditions = [...index.conditions, ...toolConditions(index.toolIds, filters)]
+async function countHits<Hit>(db: Db, index: MatchIndex<Hit>, filters: MatchFilters): Promise<number> {
+  const conditions = [
+    ...toolConditions(index.tools, filters),
+    ...index.conditions,
+    ...(index.keyword ? [index.keyword.indexed] : []),
+  ]
   const rows = rowsOf(
     await db.execute(sql`select count(*)::integer as "total" from (
       select 1 from ${index.from} where ${sql.join(conditions, sql` and `)} limit ${MATCH_COUNT_CAP + 1}) as "hits"`),
@@ -137,79 +242,24 @@ async function countHits(db: Db, index: MatchIndex, filters: MatchFilters): Prom
   return Number(rows[0]?.total ?? 0)
 }
 
+/** One page of a search and its total (at most MATCH_COUNT_CAP + 1). */
+async function searchIndex<Hit>(
+  db: Db,
+  index: MatchIndex<Hit>,
+  filters: MatchFilters,
+): Promise<{ hits: Hit[]; total: number }> {
+  const tiers = matchTiers(index.tools, filters)
+  if (tiers.length === 1) {
+    // one tier (AND, one tool or none): its first MATCH_COUNT_CAP + 1 ids are both the count and the page
+    const read = await tierPage(db, index, tiers[0]!, MATCH_COUNT_CAP + 1, (filters.page - 1) * MATCH_PAGE_SIZE)
+    return { total: read.count, hits: read.hits }
+  }
+  const [total, hits] = await Promise.all([countHits(db, index, filters), pagedTiers(db, index, tiers, filters.page)])
+  return { total, hits }
+}
+
 /** Private-mode companies stay out of Stack Match (a hashed anti-join on a partial index of a few rows). */
 const isListedCompany = (companyId: SQL) => sql`${companyId} not in (select "id" from "company" where "private_mode")`
-
-const jobIndex = (filters: MatchFilters): MatchIndex => {
-  const conditions = [
-    sql`("job"."expires_at" is null or "job"."expires_at" > now())`,
-    isListedCompany(sql`"job"."company_id"`),
-  ]
-  if (filters.keywords) conditions.push(sql`"job"."search" @@ ${keywordQuery(filters.keywords)}`)
-  if (filters.location) {
-    conditions.push(sql`lower(coalesce("job"."city", '') || ' ' || coalesce("job"."location", ''))
-      like ${`%${escapeLike(filters.location.toLowerCase())}%`}`)
-  }
-  // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
-  const kinds: SQL[] = []
-  if (filters.fullTime) kinds.push(sql`"job"."full_time"`)
-  if (filters.freelance) kinds.push(sql`"job"."freelance"`)
-  if (kinds.length > 0) conditions.push(sql`(${sql.join(kinds, sql` or `)})`)
-  if (filters.remote) conditions.push(sql`"job"."remote"`)
-  return {
-    from: sql`"job"`,
-    id: sql`"job"."id"`,
-    toolIds: sql`"job"."tool_ids"`,
-    conditions,
-    // as job_posted_at_idx sorts (drizzle's desc() is nulls last; the columns are not null)
-    recency: sql`"job"."posted_at" desc nulls last, "job"."id" desc nulls last`,
-  }
-}
-
-/**
- * Companies by the tools of their public stacks (company.tool_ids, kept by the database from stack and stack_tool:
- * migration 0015); a private-mode company and one without public tools stay out. Keywords match name, tags and
- * description (company.search); location matches the city. Recency: the newest company first.
- */
-const companyIndex = (filters: MatchFilters): MatchIndex => {
-  const conditions = [sql`not "company"."private_mode"`, sql`"company"."tool_ids" <> '{}'`]
-  if (filters.keywords) conditions.push(sql`"company"."search" @@ ${keywordQuery(filters.keywords)}`)
-  if (filters.location) {
-    conditions.push(
-      sql`lower(coalesce("company"."city", '')) like ${`%${escapeLike(filters.location.toLowerCase())}%`}`,
-    )
-  }
-  return {
-    from: sql`"company"`,
-    id: sql`"company"."id"`,
-    toolIds: sql`"company"."tool_ids"`,
-    conditions,
-    recency: sql`"company"."id" desc`,
-  }
-}
-
-/** One page of a search and its total: the count and the page's ids side by side, then the page's rows. */
-async function searchIndex<Hit extends { id: number }>(
-  db: Db,
-  index: MatchIndex,
-  filters: MatchFilters,
-  loadRows: (ids: number[]) => Promise<Hit[]>,
-): Promise<{ hits: Hit[]; total: number }> {
-  const tiers = matchTiers(index.toolIds, filters)
-  let total: number
-  let ids: number[]
-  if (tiers.length === 1) {
-    // one tier (AND, one tool or none): its first MATCH_COUNT_CAP + 1 ids in order are both the count and the page
-    const first = await tierIds(db, index, tiers[0]!, MATCH_COUNT_CAP + 1)
-    total = first.length
-    ids = first.slice((filters.page - 1) * MATCH_PAGE_SIZE, filters.page * MATCH_PAGE_SIZE)
-  } else {
-    ;[total, ids] = await Promise.all([countHits(db, index, filters), pageIds(db, index, tiers, filters.page)])
-  }
-  const rows = ids.length > 0 ? await loadRows(ids) : []
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return { total, hits: ids.map((id) => byId.get(id)).filter((hit): hit is Hit => hit !== undefined) }
-}
 
 export interface JobHit {
   id: number
@@ -232,18 +282,36 @@ export interface JobHit {
   companyVerified: boolean
 }
 
-/** A page of jobs and the capped total (at most MATCH_COUNT_CAP + 1). */
-export async function searchJobs(db: Db, filters: MatchFilters): Promise<{ hits: JobHit[]; total: number }> {
-  return searchIndex(db, jobIndex(filters), filters, async (ids) => {
-    const result = await db.execute(sql`
-      select "job"."id", "job"."slug", "job"."title", "job"."apply_url", "job"."city", "job"."location",
-        "job"."remote", "job"."full_time", "job"."freelance", "job"."tool_ids", "job"."posted_at", "job"."is_demo",
-        "company"."name" as "company_name", "company"."slug" as "company_slug",
+const jobIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<JobHit>> => {
+  const conditions = [
+    sql`("job"."expires_at" is null or "job"."expires_at" > now())`,
+    isListedCompany(sql`"job"."company_id"`),
+  ]
+  if (filters.location) {
+    conditions.push(sql`lower(coalesce("job"."city", '') || ' ' || coalesce("job"."location", ''))
+      like ${`%${escapeLike(filters.location.toLowerCase())}%`}`)
+  }
+  // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
+  const kinds: SQL[] = []
+  if (filters.fullTime) kinds.push(sql`"job"."full_time"`)
+  if (filters.freelance) kinds.push(sql`"job"."freelance"`)
+  if (kinds.length > 0) conditions.push(sql`(${sql.join(kinds, sql` or `)})`)
+  if (filters.remote) conditions.push(sql`"job"."remote"`)
+  return {
+    from: sql`"job"`,
+    id: sql`"job"."id"`,
+    tools: { toolIds: sql`"job"."tool_ids"`, pairs: sql`"job"."tool_pairs"` },
+    conditions,
+    ...(filters.keywords ? { keyword: await keywordTest(db, 'job', filters) } : {}),
+    // as job_posted_at_idx sorts (drizzle's desc() is nulls last; the columns are not null)
+    recency: sql`"job"."posted_at" desc nulls last, "job"."id" desc nulls last`,
+    pageRows: sql`select "tier"."ord", "job"."id", "job"."slug", "job"."title", "job"."apply_url", "job"."city",
+        "job"."location", "job"."remote", "job"."full_time", "job"."freelance", "job"."tool_ids", "job"."posted_at",
+        "job"."is_demo", "company"."name" as "company_name", "company"."slug" as "company_slug",
         "company"."image_url" as "company_image_url", "company"."tag_list" as "company_tag_list",
-        "company"."verified" as "company_verified"
-      from "job" join "company" on "company"."id" = "job"."company_id"
-      where "job"."id" = any(${intArray(ids)})`)
-    return rowsOf(result).map((row) => {
+        "company"."verified" as "company_verified"`,
+    pageJoins: sql`join "job" on "job"."id" = "tier"."id" join "company" on "company"."id" = "job"."company_id"`,
+    toHit: (row) => {
       const toolIds = parseIntArray(row.tool_ids)
       return {
         id: Number(row.id),
@@ -265,8 +333,13 @@ export async function searchJobs(db: Db, filters: MatchFilters): Promise<{ hits:
         companyTagList: parseTextArray(row.company_tag_list),
         companyVerified: Boolean(row.company_verified),
       }
-    })
-  })
+    },
+  }
+}
+
+/** A page of jobs and the capped total (at most MATCH_COUNT_CAP + 1). */
+export async function searchJobs(db: Db, filters: MatchFilters): Promise<{ hits: JobHit[]; total: number }> {
+  return searchIndex(db, await jobIndex(db, filters), filters)
 }
 
 export interface CompanyHit {
@@ -281,18 +354,42 @@ export interface CompanyHit {
   toolIds: number[]
   jobCount: number
   match: number
+  /** The first COMPANY_TEAM_SHOWN members with a username, in the order they joined. */
+  team: Array<{ id: number; username: string; slug: string; image_url: string | null }>
 }
 
-/** A page of companies and the capped total; job_count counts open jobs, for the page's companies only. */
-export async function searchCompanies(db: Db, filters: MatchFilters): Promise<{ hits: CompanyHit[]; total: number }> {
-  return searchIndex(db, companyIndex(filters), filters, async (ids) => {
-    const result = await db.execute(sql`
-      select "company"."id", "company"."name", "company"."slug", "company"."description", "company"."image_url",
-        "company"."city", "company"."verified", "company"."tag_list", "company"."tool_ids",
+/**
+ * Companies by the tools of their public stacks (company.tool_ids, kept by the database from stack and stack_tool:
+ * migration 0015); a private-mode company and one without public tools stay out. Keywords match name, tags and
+ * description (company.search); location matches the city. Recency: the newest company first. job_count counts
+ * open jobs, for the page's companies only.
+ */
+const companyIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<CompanyHit>> => {
+  const conditions = [sql`not "company"."private_mode"`, sql`"company"."tool_ids" <> '{}'`]
+  if (filters.location) {
+    conditions.push(
+      sql`lower(coalesce("company"."city", '')) like ${`%${escapeLike(filters.location.toLowerCase())}%`}`,
+    )
+  }
+  return {
+    from: sql`"company"`,
+    id: sql`"company"."id"`,
+    tools: { toolIds: sql`"company"."tool_ids"` },
+    conditions,
+    ...(filters.keywords ? { keyword: await keywordTest(db, 'company', filters) } : {}),
+    recency: sql`"company"."id" desc`,
+    pageRows: sql`select "tier"."ord", "company"."id", "company"."name", "company"."slug", "company"."description",
+        "company"."image_url", "company"."city", "company"."verified", "company"."tag_list", "company"."tool_ids",
         (select count(*) from "job" where "job"."company_id" = "company"."id"
-          and ("job"."expires_at" is null or "job"."expires_at" > now()))::integer as "job_count"
-      from "company" where "company"."id" = any(${intArray(ids)})`)
-    return rowsOf(result).map((row) => {
+          and ("job"."expires_at" is null or "job"."expires_at" > now()))::integer as "job_count",
+        (select coalesce(json_agg(json_build_array("member"."id", "member"."username", "member"."image")
+            order by "member"."joined"), '[]'::json)
+          from (select "user"."id", "user"."username", "user"."image", "company_member"."id" as "joined"
+            from "company_member" join "user" on "user"."id" = "company_member"."user_id"
+            where "company_member"."company_id" = "company"."id" and "user"."username" is not null
+            order by "company_member"."id" limit ${COMPANY_TEAM_SHOWN}) as "member") as "team"`,
+    pageJoins: sql`join "company" on "company"."id" = "tier"."id"`,
+    toHit: (row) => {
       const toolIds = parseIntArray(row.tool_ids)
       return {
         id: Number(row.id),
@@ -306,9 +403,28 @@ export async function searchCompanies(db: Db, filters: MatchFilters): Promise<{ 
         toolIds,
         jobCount: Number(row.job_count),
         match: matchPercent(filters.selected, toolIds),
+        team: parseJsonArray(row.team).map(([id, username, image]) => ({
+          id: Number(id),
+          username: String(username),
+          slug: String(username),
+          image_url: (image as string | null) ?? null,
+        })),
       }
-    })
-  })
+    },
+  }
+}
+
+/** A page of companies and the capped total. */
+export async function searchCompanies(db: Db, filters: MatchFilters): Promise<{ hits: CompanyHit[]; total: number }> {
+  return searchIndex(db, await companyIndex(db, filters), filters)
+}
+
+/** A company result shows this many of its members (spec §4 Company result: team). */
+const COMPANY_TEAM_SHOWN = 5
+
+function parseJsonArray(value: unknown): unknown[][] {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value
+  return Array.isArray(parsed) ? (parsed as unknown[][]) : []
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; both typed loosely by drizzle's execute. */

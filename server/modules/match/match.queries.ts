@@ -1,8 +1,9 @@
-// Stack Match's other reads and writes: tool references, the saved search, the job stack, result cards' teams and the
+// Stack Match's other reads and writes: tool references, the saved search, the job stack and the
 // job-stack card. The search itself: match-search.queries.ts.
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { companies, companyMembers, jobStackTools, savedSearches, tools, users } from '../../db/schema/index.ts'
+import { companies, jobStackTools, savedSearches, tools } from '../../db/schema/index.ts'
+import { toolRefIds } from '../tools/catalog-memos.ts'
 import { resolveToolSlugs } from '../tools/tools.queries.ts'
 import { rowsOf } from './match-search.queries.ts'
 
@@ -11,11 +12,30 @@ const isIdRef = (ref: string) => /^\d{1,9}$/.test(ref)
 /**
  * Tool ids of slugs or ids (a part of only digits is an id). A slug the catalog does not hold is then read as a name
  * or alias the way the scanner reads them (resolveToolSlugs: 'nodejs' is node-js), so the spec's default tools and
- * old links keep working. Unknown and hidden tools are left out. Answers each reference's id.
+ * old links keep working. Unknown and hidden tools are left out. Answers each reference's id. Resolutions are kept a
+ * while per instance (catalog-memos.ts).
  */
 export async function resolveToolRefMap(db: Db, refs: string[]): Promise<Map<string, number>> {
   const resolved = new Map<string, number>()
   if (refs.length === 0) return resolved
+  for (const ref of refs) {
+    const id = toolRefIds.get(db, ref)
+    if (id !== undefined) resolved.set(ref, id)
+  }
+  if (resolved.size === refs.length) return resolved
+  const fresh = await readToolRefs(
+    db,
+    refs.filter((ref) => !resolved.has(ref)),
+  )
+  for (const [ref, id] of fresh) {
+    toolRefIds.set(db, ref, id)
+    resolved.set(ref, id)
+  }
+  return resolved
+}
+
+async function readToolRefs(db: Db, refs: string[]): Promise<Map<string, number>> {
+  const resolved = new Map<string, number>()
   const ids = refs.filter(isIdRef).map(Number)
   const slugs = refs.filter((ref) => !isIdRef(ref))
   const branches: SQL[] = []
@@ -108,30 +128,6 @@ export async function findExistingToolIds(db: Db, ids: number[], { visibleOnly =
 }
 
 /** A few members of each company for the result card's team (spec §3 Company result). */
-export async function listCompanyTeams(db: Db, companyIds: number[], perCompany = 5) {
-  const teams = new Map<number, Array<{ id: number; username: string; slug: string; image_url: string | null }>>()
-  if (companyIds.length === 0) return teams
-  const rows = await db
-    .select({
-      companyId: companyMembers.companyId,
-      id: users.id,
-      username: users.username,
-      image: users.image,
-    })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(inArray(companyMembers.companyId, companyIds))
-    .orderBy(asc(companyMembers.companyId), asc(companyMembers.id))
-  for (const row of rows) {
-    const team = teams.get(row.companyId) ?? []
-    if (team.length < perCompany && row.username) {
-      team.push({ id: row.id, username: row.username, slug: row.username, image_url: row.image })
-    }
-    teams.set(row.companyId, team)
-  }
-  return teams
-}
-
 // --- the job-stack card -----------------------------------------------------------------------------------------
 
 export async function findCompanyForJobStackCard(db: Db, slug: string) {

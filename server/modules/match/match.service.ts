@@ -26,7 +26,6 @@ import {
   type findCompanyForJobStackCard,
   findExistingToolIds,
   listCompanyCardTools,
-  listCompanyTeams,
   listJobStack,
   replaceJobStack,
   resolveToolRefMap,
@@ -71,23 +70,21 @@ const pageFields = (filters: MatchFilters, counted: number) => ({
   has_more: filters.page < MATCH_MAX_PAGE && filters.page * MATCH_PAGE_SIZE < counted,
 })
 
+/** The result cards' tools of a page's hits, by id. */
+const cardsOf = (db: Db, hits: Array<{ toolIds: number[] }>) =>
+  findCardTools(db, [...new Set(hits.flatMap((hit) => hit.toolIds))])
+
 export async function matchJobs(db: Db, filters: MatchFilters): Promise<JobsPage> {
   const { hits, total } = await searchJobs(db, filters)
-  const cards = await findCardTools(db, [...new Set(hits.flatMap((hit) => hit.toolIds))])
+  const cards = await cardsOf(db, hits)
   return { jobs: hits.map((hit) => presentJobHit(hit, filters.selected, cards)), ...pageFields(filters, total) }
 }
 
 export async function matchCompanies(db: Db, filters: MatchFilters): Promise<CompaniesPage> {
   const { hits, total } = await searchCompanies(db, filters)
-  const [cards, teams] = await Promise.all([
-    findCardTools(db, [...new Set(hits.flatMap((hit) => hit.toolIds))]),
-    listCompanyTeams(
-      db,
-      hits.map((hit) => hit.id),
-    ),
-  ])
+  const cards = await cardsOf(db, hits)
   return {
-    companies: hits.map((hit) => presentCompanyHit(hit, filters.selected, cards, teams.get(hit.id) ?? [])),
+    companies: hits.map((hit) => presentCompanyHit(hit, filters.selected, cards, hit.team)),
     ...pageFields(filters, total),
   }
 }

@@ -26,6 +26,7 @@ import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, etagOf, registerEtags } from '../../http/cache.ts'
 import { fieldError, notFound } from '../../http/errors.ts'
 import { holdsControlCharacter } from '../../http/nul-guard.ts'
+import { forgetCatalogMemos } from './catalog-memos.ts'
 import { logoRoutes } from './logos.routes.ts'
 import { CATALOG_CHANGED_CHANNEL, PublicAnswerCache } from './public-answer-cache.ts'
 import { softApprovalRoutes } from './soft-approval.routes.ts'
@@ -58,7 +59,11 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The search and popular answers, serialized, for as long as HTTP lets caches keep them; emptied when the listed
   // catalog changes, on every instance (docs/decisions/006-tool-search.md)
   const answers = new PublicAnswerCache({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 2000 })
-  const clearAnswers = () => answers.clear()
+  // a listed tool approved, hidden or renamed: cached answers and the catalog memos of this instance go
+  const clearAnswers = () => {
+    answers.clear()
+    forgetCatalogMemos(app.db)
+  }
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => unlisten())
 

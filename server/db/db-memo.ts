@@ -1,0 +1,32 @@
+// Small facts read from the database and kept per database for a while, so the hottest reads skip a round trip:
+// each entry lives at most `ttlMs`, the oldest goes first past `maxEntries`, and clear() forgets every entry of one
+// database (a change announced by NOTIFY). Keyed by the Db object: test apps and the bench each have their own.
+import type { Db } from './client.ts'
+
+export class DbMemo<Key, Value> {
+  readonly #maps = new WeakMap<Db, Map<Key, { value: Value; expiresAt: number }>>()
+  readonly #ttlMs: number
+  readonly #maxEntries: number
+
+  constructor(options: { ttlMs: number; maxEntries: number }) {
+    this.#ttlMs = options.ttlMs
+    this.#maxEntries = options.maxEntries
+  }
+
+  get(db: Db, key: Key): Value | undefined {
+    const entry = this.#maps.get(db)?.get(key)
+    return entry && entry.expiresAt > Date.now() ? entry.value : undefined
+  }
+
+  set(db: Db, key: Key, value: Value) {
+    const map = this.#maps.get(db) ?? new Map<Key, { value: Value; expiresAt: number }>()
+    this.#maps.set(db, map)
+    map.delete(key)
+    if (map.size >= this.#maxEntries) map.delete(map.keys().next().value!)
+    map.set(key, { value, expiresAt: Date.now() + this.#ttlMs })
+  }
+
+  clear(db: Db) {
+    this.#maps.get(db)?.clear()
+  }
+}
