@@ -156,6 +156,17 @@ describe('GET /api/v1/match/jobs', () => {
     expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 100]])
   })
 
+  it('forgets a tool reference once the tool is hidden (NOTIFY catalog_changed empties the catalog memos)', async () => {
+    const fleeting = await buildTool(ctx.app.db, { name: 'Fleeting Match', slug: 'fleeting-match' })
+    await job('Fleeting Engineer', [fleeting.id], { postedAt: new Date('2025-06-01') })
+    expect((await jobsFor(`selectedTools=${fleeting.slug}`)).jobs.map((hit) => hit.title)).toEqual(['Fleeting Engineer'])
+    await ctx.app.db.execute(sql`update tool set is_hidden = true where id = ${fleeting.id}`)
+    // a hidden tool is no filter: the search answers every open job, as with no tools
+    const everyJob = (await jobsFor('')).total
+    await expect.poll(async () => (await jobsFor(`selectedTools=${fleeting.slug}`)).total).toBe(everyJob)
+    expect(everyJob).toBeGreaterThan(1)
+  })
+
   it("finds jobs by their company's new name once the company is edited", async () => {
     const renamed = await buildCompany(ctx.app.db, { name: 'Oldname Works', tagList: ['retail'] })
     await saveJob(ctx.app.db, { title: 'Cashier', slug: 'cashier-oldname', companyId: renamed.id }, [])

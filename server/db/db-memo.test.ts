@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from './client.ts'
+import { DbMemo } from './db-memo.ts'
+
+const dbA = {} as Db
+const dbB = {} as Db
+
+afterEach(() => vi.useRealTimers())
+
+describe('DbMemo', () => {
+  it('keeps a value per database until its time is up', () => {
+    vi.useFakeTimers()
+    const memo = new DbMemo<string, number>({ ttlMs: 1000, maxEntries: 10 })
+    memo.set(dbA, 'react', 1)
+    expect(memo.get(dbA, 'react')).toBe(1)
+    expect(memo.get(dbB, 'react')).toBeUndefined()
+    vi.advanceTimersByTime(999)
+    expect(memo.get(dbA, 'react')).toBe(1)
+    vi.advanceTimersByTime(1)
+    expect(memo.get(dbA, 'react')).toBeUndefined()
+  })
+
+  it('drops the oldest entry past its size and forgets one database on clear', () => {
+    const memo = new DbMemo<string, number>({ ttlMs: 60_000, maxEntries: 2 })
+    memo.set(dbA, 'a', 1)
+    memo.set(dbA, 'b', 2)
+    memo.set(dbA, 'c', 3)
+    expect([memo.get(dbA, 'a'), memo.get(dbA, 'b'), memo.get(dbA, 'c')]).toEqual([undefined, 2, 3])
+    memo.set(dbB, 'a', 4)
+    memo.clear(dbA)
+    expect([memo.get(dbA, 'b'), memo.get(dbB, 'a')]).toEqual([undefined, 4])
+  })
+})
