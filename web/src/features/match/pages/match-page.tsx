@@ -1,6 +1,7 @@
 // /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9).
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { useParams, useSearchParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { formatMatchTotal, MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
 import { type PickedTool, ToolPicker } from '../../../components/tool-picker/tool-picker.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -8,24 +9,32 @@ import { cn } from '../../../components/ui/cn.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useCurrentUser, useRequireSignIn } from '../../../lib/session.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
+import { useFindToolsByAlias } from '../api/find-tools-by-alias.ts'
 import { useFindToolsBySlug } from '../api/find-tools-by-slug.ts'
 import { useJobStack } from '../api/get-job-stack.ts'
 import { useSavedSearch } from '../api/get-saved-search.ts'
 import type { MatchSearch } from '../api/match-search.ts'
 import { useSaveJobStack } from '../api/save-job-stack.ts'
 import { useSaveSearch } from '../api/save-search.ts'
-import { useSearchMatchCompanies } from '../api/search-match-companies.ts'
-import { useSearchMatchJobs } from '../api/search-match-jobs.ts'
+import { searchMatchCompaniesQuery, useSearchMatchCompanies } from '../api/search-match-companies.ts'
+import { searchMatchJobsQuery, useSearchMatchJobs } from '../api/search-match-jobs.ts'
 import { CompanyCard } from '../components/company-card.tsx'
 import { JobCard } from '../components/job-card.tsx'
 import { readMatchUrl, writeMatchUrl } from '../hooks/match-url.ts'
+import { isAliasCandidate, renameAliases } from '../hooks/tool-aliases.ts'
 
 type SaveState = 'unsaved' | 'saving' | 'saved'
 type Tab = 'jobs' | 'companies'
 
+// only OR reads the required flags: with AND, flipping one must not search again
+const requiredOf = (operator: SearchOperator, included: string[], required: Record<string, boolean>) =>
+  operator === 'OR' ? included.filter((slug) => required[slug] ?? true) : []
+
 export default function MatchPage() {
   const { toolSlug } = useParams()
   const [params, setParams] = useSearchParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
   // the URL is read once, on load; afterwards the page writes it
   const [initial] = useState(() => readMatchUrl(params, toolSlug))
   const { user, isLoading: isUserLoading } = useCurrentUser()
@@ -37,6 +46,10 @@ export default function MatchPage() {
     Object.fromEntries(initial.selectedTools.map((slug) => [slug, initial.requiredTools.includes(slug)])),
   )
   const [known, setKnown] = useState<Record<string, PickedTool>>({})
+  // slugs the exact lookup answered without a tool: asked again only loosely, as aliases
+  const [unmatched, setUnmatched] = useState<string[]>([])
+  // /match/{alias} once the alias resolved: the path then names the tool's slug
+  const [pathRename, setPathRename] = useState<{ from: string; to: string } | null>(null)
   const [keywords, setKeywords] = useState(initial.jobSearch)
   const [location, setLocation] = useState(initial.location)
   const [operator, setOperator] = useState<SearchOperator>(initial.searchOperator)
@@ -77,11 +90,12 @@ export default function MatchPage() {
 
   // names and logos for slugs that came from the URL or the defaults
   const unknownSlugs = useMemo(
-    () => [...included, ...excluded].filter((slug) => !known[slug]).sort(),
-    [included, excluded, known],
+    () => [...included, ...excluded].filter((slug) => !known[slug] && !unmatched.includes(slug)).sort(),
+    [included, excluded, known, unmatched],
   )
   const lookup = useFindToolsBySlug(unknownSlugs)
   useEffect(() => {
+    // the data is the answer for these unknownSlugs (a new key has none until answered)
     if (!lookup.data) return
     setKnown((current) => ({
       ...current,
@@ -92,15 +106,14 @@ export default function MatchPage() {
         ]),
       ),
     }))
-  }, [lookup.data])
+    const found = new Set(lookup.data.tools.map((tool) => tool.slug))
+    const missed = unknownSlugs.filter((slug) => !found.has(slug))
+    if (missed.length > 0) setUnmatched((current) => [...current, ...missed.filter((slug) => !current.includes(slug))])
+  }, [lookup.data, unknownSlugs])
 
   const debouncedKeywords = useDebouncedValue(keywords.trim(), MATCH_DEBOUNCE_MS)
   const debouncedLocation = useDebouncedValue(location.trim(), MATCH_DEBOUNCE_MS)
-  // only OR reads the required flags: with AND, flipping one must not search again
-  const requiredTools = useMemo(
-    () => (operator === 'OR' ? included.filter((slug) => required[slug] ?? true) : []),
-    [operator, included, required],
-  )
+  const requiredTools = useMemo(() => requiredOf(operator, included, required), [operator, included, required])
   const search: MatchSearch = useMemo(
     () => ({
       selectedTools: included,
@@ -119,10 +132,66 @@ export default function MatchPage() {
   const jobs = useSearchMatchJobs(activeSearch)
   const companies = useSearchMatchCompanies(activeSearch)
 
+  // a listed slug the exact lookup did not find may be an alias the search resolved ('nodejs' is node-js): resolved
+  // loosely, the lists name the tool's own slug instead, so its chip shows and the URL says node-js
+  const aliasSlugs = useMemo(
+    () =>
+      unmatched.filter(
+        (slug) => !known[slug] && isAliasCandidate(slug) && (included.includes(slug) || excluded.includes(slug)),
+      ),
+    [unmatched, known, included, excluded],
+  )
+  const aliases = useFindToolsByAlias(aliasSlugs)
+  useEffect(() => {
+    const resolved = aliasSlugs.flatMap((slug) => (aliases[slug] ? [[slug, aliases[slug]] as const] : []))
+    if (resolved.length === 0) return
+    const next = renameAliases(
+      { included, excluded, required },
+      Object.fromEntries(resolved.map(([slug, tool]) => [slug, tool.slug])),
+    )
+    if (isReady) {
+      // the server resolved the alias already, so the renamed search answers the same: its results carry over
+      // instead of being asked and shown again (a search still running is asked again, under the new key)
+      const nextSearch = {
+        ...search,
+        selectedTools: next.included,
+        excludedTools: next.excluded,
+        requiredTools: requiredOf(operator, next.included, next.required),
+      }
+      const copy = <T,>(from: { queryKey: readonly unknown[] }, to: { queryKey: readonly unknown[] }) => {
+        const state = queryClient.getQueryState<T>(from.queryKey)
+        if (state?.status !== 'success' || queryClient.getQueryState(to.queryKey)) return
+        queryClient.setQueryData<T>(to.queryKey, state.data, { updatedAt: state.dataUpdatedAt })
+      }
+      copy(searchMatchJobsQuery(search), searchMatchJobsQuery(nextSearch))
+      copy(searchMatchCompaniesQuery(search), searchMatchCompaniesQuery(nextSearch))
+    }
+    setKnown((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        resolved.map(([, tool]) => [
+          tool.slug,
+          { id: tool.id, slug: tool.slug, name: tool.name, image_url: tool.image_url, required: true },
+        ]),
+      ),
+    }))
+    setIncluded(next.included)
+    setExcluded(next.excluded)
+    setRequired(next.required)
+    const pathTool = resolved.find(([slug]) => slug === toolSlug?.toLowerCase())
+    if (toolSlug && pathTool) setPathRename({ from: toolSlug, to: pathTool[1].slug })
+  }, [aliasSlugs, aliases, included, excluded, required, isReady, search, operator, queryClient, toolSlug])
+
   useEffect(() => {
     if (!isReady) return
-    setParams(writeMatchUrl(search, { hasPathTool: Boolean(toolSlug) }), { replace: true })
-  }, [isReady, search, setParams, toolSlug])
+    const query = writeMatchUrl(search, { hasPathTool: Boolean(toolSlug) })
+    if (pathRename && toolSlug === pathRename.from) {
+      navigate(
+        { pathname: `/match/${encodeURIComponent(pathRename.to)}`, search: `?${query}` },
+        { replace: true, preventScrollReset: true },
+      )
+    } else setParams(query, { replace: true })
+  }, [isReady, search, setParams, toolSlug, pathRename, navigate])
 
   // spec §4: any edit returns the save state to unsaved
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the edits themselves
