@@ -159,7 +159,9 @@ describe('GET /api/v1/match/jobs', () => {
   it('forgets a tool reference once the tool is hidden (NOTIFY catalog_changed empties the catalog memos)', async () => {
     const fleeting = await buildTool(ctx.app.db, { name: 'Fleeting Match', slug: 'fleeting-match' })
     await job('Fleeting Engineer', [fleeting.id], { postedAt: new Date('2025-06-01') })
-    expect((await jobsFor(`selectedTools=${fleeting.slug}`)).jobs.map((hit) => hit.title)).toEqual(['Fleeting Engineer'])
+    expect((await jobsFor(`selectedTools=${fleeting.slug}`)).jobs.map((hit) => hit.title)).toEqual([
+      'Fleeting Engineer',
+    ])
     await ctx.app.db.execute(sql`update tool set is_hidden = true where id = ${fleeting.id}`)
     // a hidden tool is no filter: the search answers every open job, as with no tools
     const everyJob = (await jobsFor('')).total
