@@ -26,6 +26,25 @@ export class DbMemo<Key, Value> {
     map.set(key, { value, expiresAt: Date.now() + this.#ttlMs })
   }
 
+  /**
+   * The values of `keys`: the kept ones, and those `load` answers for the rest, which are then kept. A key `load`
+   * leaves out is left out of the answer and not kept.
+   */
+  async readThrough(db: Db, keys: Key[], load: (missing: Key[]) => Promise<Map<Key, Value>>): Promise<Map<Key, Value>> {
+    const found = new Map<Key, Value>()
+    for (const key of keys) {
+      const value = this.get(db, key)
+      if (value !== undefined) found.set(key, value)
+    }
+    const missing = keys.filter((key) => !found.has(key))
+    if (missing.length === 0) return found
+    for (const [key, value] of await load(missing)) {
+      this.set(db, key, value)
+      found.set(key, value)
+    }
+    return found
+  }
+
   clear(db: Db) {
     this.#maps.get(db)?.clear()
   }

@@ -87,23 +87,20 @@ export async function findJobBySlug(db: Db, slug: string) {
 export type ToolCardRow = { id: number; name: string; slug: string; imageUrl: string | null; isPackage: boolean }
 
 /** Tools by id for result cards (hidden tools are left out); kept a while per instance (catalog-memos.ts). */
-export async function findCardTools(db: Db, ids: number[]): Promise<Map<number, ToolCardRow>> {
-  const cards = new Map<number, ToolCardRow>()
-  for (const id of ids) {
-    const card = toolCards.get(db, id)
-    if (card) cards.set(id, card)
-  }
-  const missing = ids.filter((id) => !cards.has(id))
-  if (missing.length === 0) return cards
-  const rows = await db
-    .select({ id: tools.id, name: tools.name, slug: tools.slug, imageUrl: tools.imageUrl, isPackage: tools.isPackage })
-    .from(tools)
-    .where(and(inArray(tools.id, missing), eq(tools.isHidden, false)))
-  for (const row of rows) {
-    toolCards.set(db, row.id, row)
-    cards.set(row.id, row)
-  }
-  return cards
+export function findCardTools(db: Db, ids: number[]): Promise<Map<number, ToolCardRow>> {
+  return toolCards.readThrough(db, ids, async (missing) => {
+    const rows = await db
+      .select({
+        id: tools.id,
+        name: tools.name,
+        slug: tools.slug,
+        imageUrl: tools.imageUrl,
+        isPackage: tools.isPackage,
+      })
+      .from(tools)
+      .where(and(inArray(tools.id, missing), eq(tools.isHidden, false)))
+    return new Map(rows.map((row) => [row.id, row]))
+  })
 }
 
 export async function listJobSlugsLike(db: Db, base: string): Promise<Set<string>> {

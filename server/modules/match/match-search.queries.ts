@@ -431,7 +431,7 @@ export async function searchCompanies(db: Db, filters: MatchFilters): Promise<{ 
   return searchIndex(db, await companyIndex(db, filters), filters)
 }
 
-/** A company result shows this many of its members (spec §4 Company result: team). */
+/** A company result shows this many of its members (spec §3 Company result: team). */
 const COMPANY_TEAM_SHOWN = 5
 
 function parseJsonArray(value: unknown): unknown[][] {

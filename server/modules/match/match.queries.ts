@@ -16,22 +16,7 @@ const isIdRef = (ref: string) => /^\d{1,9}$/.test(ref)
  * while per instance (catalog-memos.ts).
  */
 export async function resolveToolRefMap(db: Db, refs: string[]): Promise<Map<string, number>> {
-  const resolved = new Map<string, number>()
-  if (refs.length === 0) return resolved
-  for (const ref of refs) {
-    const id = toolRefIds.get(db, ref)
-    if (id !== undefined) resolved.set(ref, id)
-  }
-  if (resolved.size === refs.length) return resolved
-  const fresh = await readToolRefs(
-    db,
-    refs.filter((ref) => !resolved.has(ref)),
-  )
-  for (const [ref, id] of fresh) {
-    toolRefIds.set(db, ref, id)
-    resolved.set(ref, id)
-  }
-  return resolved
+  return toolRefIds.readThrough(db, refs, (missing) => readToolRefs(db, missing))
 }
 
 async function readToolRefs(db: Db, refs: string[]): Promise<Map<string, number>> {
@@ -127,7 +112,6 @@ export async function findExistingToolIds(db: Db, ids: number[], { visibleOnly =
   return new Set(rows.map((row) => row.id))
 }
 
-/** A few members of each company for the result card's team (spec §3 Company result). */
 // --- the job-stack card -----------------------------------------------------------------------------------------
 
 export async function findCompanyForJobStackCard(db: Db, slug: string) {
