@@ -80,6 +80,14 @@ const SCENARIOS: Scenario[] = [
   { name: 'match jobs OR', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'jobs', 'OR') },
   { name: 'match companies AND', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'companies', 'AND') },
   { name: 'match companies OR', connections: MATCH_CONNECTIONS, paths: (s) => matchPaths(s, 'companies', 'OR') },
+  // The same searches past the answer cache (bench/server.ts): what a search costs the first time
+  ...(['jobs', 'companies'] as const).flatMap((index) =>
+    (['AND', 'OR'] as const).map((operator) => ({
+      name: `match ${index} ${operator}, no answer cache`,
+      connections: MATCH_CONNECTIONS,
+      paths: (s: Samples) => matchPaths(s, index, operator, true),
+    })),
+  ),
 ]
 
 interface ScenarioResult {
@@ -103,6 +111,8 @@ interface TargetResult {
   scenarios: ScenarioResult[]
   aim?: { met: boolean; detail: string }
   matchAim?: { met: boolean; detail: string }
+  /** The same aim for the searches past the answer cache. */
+  matchPastCacheAim?: { met: boolean; detail: string }
   explainFile?: string
 }
 
@@ -221,7 +231,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     const target: TargetResult = { kind, serverVersion: ready.serverVersion, seed, scenarios }
     if (kind === 'postgres') {
       target.aim = judgeAim(scenarios)
-      target.matchAim = judgeMatchAim(scenarios)
+      target.matchAim = judgeMatchAim(scenarios.filter((s) => !s.name.endsWith(NO_ANSWER_CACHE)))
+      target.matchPastCacheAim = judgeMatchAim(scenarios.filter((s) => s.name.endsWith(NO_ANSWER_CACHE)))
       target.explainFile = await writeExplains(child, scenarios)
     }
     return target
@@ -265,6 +276,8 @@ function judgeAim(scenarios: ScenarioResult[]): { met: boolean; detail: string }
       (errorsMet ? '' : `, ${search.non2xx} non-2xx and ${search.errors} errors`),
   }
 }
+
+const NO_ANSWER_CACHE = ', no answer cache'
 
 /** Issue 7: every Stack Match scenario's p99 under 50 ms at 20 connections, without errors. */
 function judgeMatchAim(scenarios: ScenarioResult[]): { met: boolean; detail: string } | undefined {
@@ -378,16 +391,16 @@ function printReport(
       continue
     }
     console.log(
-      `  ${pad('endpoint', 28)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}` +
+      `  ${pad('endpoint', 40)}${pad('req/s', 9, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}` +
         `${pad('vs baseline', 13, true)}${pad('non-2xx', 9, true)}`,
     )
     for (const s of target.scenarios) {
       if (!s.available) {
-        console.log(`  ${pad(s.name, 28)}  not measured: ${s.example} ${s.note}`)
+        console.log(`  ${pad(s.name, 40)}  not measured: ${s.example} ${s.note}`)
         continue
       }
       console.log(
-        `  ${pad(s.name, 28)}${pad(String(s.requestsPerSecond), 9, true)}${pad(String(s.p50Milliseconds), 9, true)}` +
+        `  ${pad(s.name, 40)}${pad(String(s.requestsPerSecond), 9, true)}${pad(String(s.p50Milliseconds), 9, true)}` +
           `${pad(String(s.p99Milliseconds), 9, true)}${pad(`${Math.round((s.ratioToBaseline ?? 0) * 100)}%`, 13, true)}` +
           `${pad(String((s.non2xx ?? 0) + (s.errors ?? 0)), 9, true)}`,
       )
@@ -395,6 +408,11 @@ function printReport(
     if (target.aim) console.log(`  aim ${target.aim.met ? 'MET' : 'MISSED'}: ${target.aim.detail}`)
     if (target.matchAim)
       console.log(`  Stack Match aim ${target.matchAim.met ? 'MET' : 'MISSED'}: ${target.matchAim.detail}`)
+    if (target.matchPastCacheAim)
+      console.log(
+        `  Stack Match aim past the answer cache ${target.matchPastCacheAim.met ? 'MET' : 'MISSED'}: ` +
+          target.matchPastCacheAim.detail,
+      )
     if (target.explainFile) console.log(`  EXPLAIN ANALYZE of each endpoint's queries: ${target.explainFile}`)
   }
   if (bundle) {

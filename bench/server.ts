@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { z } from 'zod'
+import { MatchQuery } from '#contracts/match.ts'
 import { TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
 import { SearchToolsQuery } from '#contracts/tools.ts'
 import { buildApp } from '../server/app.ts'
@@ -16,7 +17,8 @@ import { configFromEnv } from '../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
 import { tools } from '../server/db/schema/index.ts'
 import { readEnv } from '../server/env.ts'
-import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/public-answer-cache.ts'
+import * as stackMatch from '../server/modules/match/match.service.ts'
+import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
 import { parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
 import { seedMatchData } from './seed-match.ts'
@@ -102,6 +104,14 @@ app
     }
     const rows = search ? await searchTools(app.db, search, options) : []
     return { tools: presentTools(rows.slice(0, TOOLS_PAGE_SIZE), null), has_more: rows.length > TOOLS_PAGE_SIZE }
+  })
+// Stack Match past its answer cache (decision 030): the routes' search and presenters, every request computed
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .get('/bench/match/:index', { schema: { hide: true, querystring: MatchQuery } }, async (request) => {
+    const filters = await stackMatch.buildMatchFilters(app.db, request.query)
+    const index = (request.params as { index: string }).index
+    return index === 'companies' ? stackMatch.matchCompanies(app.db, filters) : stackMatch.matchJobs(app.db, filters)
   })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()

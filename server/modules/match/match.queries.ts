@@ -148,3 +148,12 @@ export async function listCompanyCardTools(db: Db, companyId: number) {
     order by "tool"."popularity" desc nulls last, "tool"."id" asc`)
   return rowsOf(result).map((row) => ({ id: Number(row.id), slug: String(row.slug) }))
 }
+
+/**
+ * The counter every change to what a search answers raises at commit (migration 0018: a job, a company's listed
+ * fields, tools or team, a member's name or picture). Cached answers are keyed by it.
+ */
+export async function readMatchVersion(db: Db): Promise<string> {
+  const [row] = rowsOf(await db.execute(sql`select "version" from "match_version"`))
+  return String(row?.version ?? 0)
+}

@@ -18,15 +18,19 @@ import {
   SaveSearchBody,
 } from '#contracts/match.ts'
 import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { registerEtags } from '../../http/cache.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { holdsControlCharacter } from '../../http/nul-guard.ts'
+import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
 import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
 import { seedDemoJobs } from '../jobs/jobs-demo.ts'
+import { CATALOG_CHANGED_CHANNEL } from '../tools/catalog-memos.ts'
 import { presentJobDetail, presentJobStack, presentSavedSearch } from './match.presenter.ts'
 import {
   findCompanyForJobStackCard,
   findSavedSearch,
   listJobStack,
+  readMatchVersion,
   resolveToolRefs,
   upsertSavedSearch,
 } from './match.queries.ts'
@@ -34,8 +38,19 @@ import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJo
 
 const tags = ['match']
 const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }
+/** How long browsers and shared caches may keep a search's answer, and so the answer cache too. */
+const MATCH_MAX_AGE = 30
 
 export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerEtags(app)
+  // A search's answers, the same for everyone, keyed by match_version: a job, company or team change shows in the
+  // next search on every instance; the result cards' tools go when the catalog changes
+  // (docs/decisions/030-stack-match-answer-cache.md)
+  const answers = new PublicAnswerCache({ ttlMs: MATCH_MAX_AGE * 1000, maxEntries: 1000 })
+  const clearAnswers = () => answers.clear()
+  const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
+  app.addHook('onClose', async () => unlisten())
+
   app.get(
     '/api/v1/match/jobs',
     {
@@ -47,8 +62,11 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=30')
-      return matchJobs(app.db, await buildMatchFilters(app.db, request.query))
+      reply.header('cache-control', `public, max-age=${MATCH_MAX_AGE}`)
+      const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
+      return answers.send(reply, `jobs\n${version}\n${JSON.stringify(filters)}`, JobsPage, () =>
+        matchJobs(app.db, filters),
+      )
     },
   )
 
@@ -63,8 +81,11 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=30')
-      return matchCompanies(app.db, await buildMatchFilters(app.db, request.query))
+      reply.header('cache-control', `public, max-age=${MATCH_MAX_AGE}`)
+      const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
+      return answers.send(reply, `companies\n${version}\n${JSON.stringify(filters)}`, CompaniesPage, () =>
+        matchCompanies(app.db, filters),
+      )
     },
   )
 

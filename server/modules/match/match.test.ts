@@ -420,3 +420,74 @@ describe('counting past what paging reaches', () => {
     expect(last).toMatchObject({ total: MATCH_COUNT_CAP, is_total_capped: true, has_more: false })
   })
 })
+
+describe('answer cache (decision 030)', () => {
+  const version = async () =>
+    Number(
+      ((await ctx.app.db.execute(sql`select "version" from "match_version"`)) as { rows: { version: string }[] })
+        .rows[0]!.version,
+    )
+
+  it('answers a repeated search from memory until a change raises match_version, then afresh', async () => {
+    const kept = await buildTool(ctx.app.db, { name: 'Kept Match', slug: 'kept-match' })
+    const posted = await job('Kept Engineer', [kept.id], { postedAt: new Date('2025-07-01') })
+    const search = `selectedTools=${kept.slug}`
+    const first = await anonymous.get(`/api/v1/match/jobs?${search}`)
+    expect(first.body.jobs.map((hit: { title: string }) => hit.title)).toEqual(['Kept Engineer'])
+    // a write no trigger announces (replication role): the cached answer stands, with its ETag
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`update "job" set "title" = 'Renamed Engineer' where "id" = ${posted.id}`)
+    })
+    const again = await anonymous.get(`/api/v1/match/jobs?${search}`)
+    expect(again.body.jobs.map((hit: { title: string }) => hit.title)).toEqual(['Kept Engineer'])
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(
+      (await anonymous.get(`/api/v1/match/jobs?${search}`, { 'if-none-match': String(first.headers.etag) })).status,
+    ).toBe(304)
+    // any announced change, here another job, and the next search reads the database
+    await job('Unrelated Engineer', [rust.id])
+    expect((await jobsFor(search)).jobs.map((hit) => hit.title)).toEqual(['Renamed Engineer'])
+  })
+
+  it('shows a job, a renamed company and a new team member in the very next search, on this instance and any', async () => {
+    const fresh = await buildTool(ctx.app.db, { name: 'Fresh Match', slug: 'fresh-match' })
+    const hiring = await buildCompany(ctx.app.db, { name: 'Freshco', city: 'Oslo' })
+    await buildStack(ctx.app.db, { ownerCompanyId: hiring.id, tools: [fresh] })
+    const search = `selectedTools=${fresh.slug}`
+    expect((await jobsFor(search)).total).toBe(0)
+    await saveJob(ctx.app.db, { title: 'Fresh Engineer', slug: 'fresh-engineer', companyId: hiring.id }, [fresh.id])
+    expect((await jobsFor(search)).jobs.map((hit) => hit.title)).toEqual(['Fresh Engineer'])
+    const companiesFor = async () =>
+      (await anonymous.get(`/api/v1/match/companies?${search}`)).body.companies as Array<{
+        name: string
+        team: Array<{ username: string }>
+      }>
+    expect((await companiesFor()).map((hit) => [hit.name, hit.team.length])).toEqual([['Freshco', 0]])
+    const member = await buildUser(ctx.app)
+    await ctx.app.db.execute(
+      sql`insert into "company_member" ("company_id", "user_id") values (${hiring.id}, ${member.id})`,
+    )
+    await ctx.app.db.execute(sql`update "company" set "name" = 'Freshworks' where "id" = ${hiring.id}`)
+    expect((await companiesFor()).map((hit) => [hit.name, hit.team.map((user) => user.username)])).toEqual([
+      ['Freshworks', [member.username]],
+    ])
+  })
+
+  it('raises match_version once a transaction, and not for what no result shows', async () => {
+    const before = await version()
+    await ctx.app.db.transaction(async (tx) => {
+      await saveJob(tx, { title: 'Batch One', slug: 'batch-one', companyId: company.id }, [rust.id])
+      await saveJob(tx, { title: 'Batch Two', slug: 'batch-two', companyId: company.id }, [rust.id])
+    })
+    expect(await version()).toBe(before + 1)
+    await ctx.app.db.execute(
+      sql`update "company" set "followers_count" = "followers_count" + 1 where "id" = ${company.id}`,
+    )
+    await ctx.app.db.execute(sql`update "company" set "name" = "name" where "id" = ${company.id}`)
+    expect(await version()).toBe(before + 1)
+    await ctx.app.db.execute(sql`update "company" set "city" = 'Hamburg' where "id" = ${company.id}`)
+    expect(await version()).toBe(before + 2)
+    await ctx.app.db.execute(sql`update "company" set "city" = 'Berlin' where "id" = ${company.id}`)
+  })
+})

@@ -8,6 +8,9 @@ import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
 import type { ToolCardRow } from '../jobs/jobs.queries.ts'
 
+/** The channel migration 0013_tool_search's trigger NOTIFYs when the listed catalog changes. */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed'
+
 export const CATALOG_MEMO_TTL_MS = 60_000
 
 /** A tool reference (slug, alias or id as written) to its listed tool's id; unknown references are not kept. */

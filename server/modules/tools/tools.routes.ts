@@ -1,6 +1,5 @@
 // The tool catalog's API: the specs' /services calls (popular, search, find by slugs, create) and the directory
 // and tool-page reads. Public reads carry Cache-Control and an ETag; answers that depend on the viewer are private.
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
@@ -23,12 +22,12 @@ import {
 } from '#contracts/tools.ts'
 import { renderMonogram } from '../../db/seed/catalog/monogram.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
-import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, etagOf, registerEtags } from '../../http/cache.ts'
+import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags } from '../../http/cache.ts'
 import { fieldError, notFound } from '../../http/errors.ts'
 import { holdsControlCharacter } from '../../http/nul-guard.ts'
-import { forgetCatalogMemos } from './catalog-memos.ts'
+import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
+import { CATALOG_CHANGED_CHANNEL, forgetCatalogMemos } from './catalog-memos.ts'
 import { logoRoutes } from './logos.routes.ts'
-import { CATALOG_CHANGED_CHANNEL, PublicAnswerCache } from './public-answer-cache.ts'
 import { softApprovalRoutes } from './soft-approval.routes.ts'
 import { stackupRoutes } from './stackups.routes.ts'
 import { presentReasonVotes } from './tool-page.presenter.ts'
@@ -67,23 +66,6 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => unlisten())
 
-  /** Sends the cached answer for `key`, or computes and serializes it (as the response schema would) and keeps it. */
-  async function sendPublicAnswer<T extends z.ZodType>(
-    reply: FastifyReply,
-    key: string,
-    schema: T,
-    compute: () => Promise<z.input<T>>,
-  ) {
-    let answer = answers.get(key)
-    if (!answer) {
-      const generation = answers.generation
-      const body = JSON.stringify(z.encode(schema, (await compute()) as z.output<T>))
-      answer = { body, etag: etagOf(body) }
-      answers.set(key, answer, generation)
-    }
-    // A string with a JSON type is sent as it is; registerEtags answers 304 when the ETag matches
-    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
-  }
   await app.register(logoRoutes, { renderMonogram })
   await app.register(softApprovalRoutes)
 
@@ -98,7 +80,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       cachePublicly(reply, LIST_MAX_AGE)
-      return sendPublicAnswer(reply, 'popular', ToolListResponse, async () => ({
+      return answers.send(reply, 'popular', ToolListResponse, async () => ({
         tools: presentTools(await listPopularTools(app.db, POPULAR_TOOLS_COUNT), null),
       }))
     },
@@ -120,7 +102,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = parseSearchQuery(q)
       if (!search) return { tools: [], page, per_page: TOOLS_PAGE_SIZE, has_more: false }
       const includePackages = isFlagSet(request.query.packages)
-      return sendPublicAnswer(
+      return answers.send(
         reply,
         `search\n${search.lower}\n${page}\n${includePackages}`,
         PagedToolsResponse,

@@ -14,8 +14,8 @@ import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 import { sessionCookieFrom, TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { CATALOG_CHANGED_CHANNEL } from './catalog-memos.ts'
 import { LOGO_CSP } from './logos.routes.ts'
-import { CATALOG_CHANGED_CHANNEL } from './public-answer-cache.ts'
 import { parseSearchQuery, searchTools } from './tools.queries.ts'
 
 let ctx: TestContext

@@ -1,0 +1,75 @@
+// Serialized public answers of the busiest reads, kept in memory per instance with their ETag: tool search and the
+// popular list (docs/decisions/006-tool-search.md), Stack Match's pages (docs/decisions/030-stack-match-answer-cache.md).
+// These answers are the same for everyone and HTTP already lets any cache keep them for the route's max-age, so an
+// entry lives at most that long. Each user empties it, or keys it, by what announces a change: the catalog's NOTIFY
+// catalog_changed, Stack Match's match_version counter.
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { etagOf } from './cache.ts'
+
+export interface CachedAnswer {
+  body: string
+  etag: string
+}
+
+export class PublicAnswerCache {
+  readonly #entries = new Map<string, { answer: CachedAnswer; expiresAt: number }>()
+  readonly #ttlMs: number
+  readonly #maxEntries: number
+  readonly #now: () => number
+  #generation = 0
+
+  constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+    this.#ttlMs = options.ttlMs
+    this.#maxEntries = options.maxEntries
+    this.#now = options.now ?? Date.now
+  }
+
+  /** Read before computing an answer and given back to set(): an answer computed across a clear() is not kept. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    this.#entries.delete(key)
+    if (entry.expiresAt <= this.#now()) return undefined
+    // Maps keep insertion order: moved to the end, the entry is the most recently used
+    this.#entries.set(key, entry)
+    return entry.answer
+  }
+
+  set(key: string, answer: CachedAnswer, generation: number) {
+    if (generation !== this.#generation) return
+    this.#entries.delete(key)
+    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
+    this.#entries.set(key, { answer, expiresAt: this.#now() + this.#ttlMs })
+  }
+
+  clear() {
+    this.#entries.clear()
+    this.#generation++
+  }
+
+  /**
+   * Sends the cached answer for `key`, or computes it, serializes it as the response schema would and keeps it. The
+   * route registers registerEtags (http/cache.ts), which answers 304 when the ETag matches.
+   */
+  async send<T extends z.ZodType>(
+    reply: FastifyReply,
+    key: string,
+    schema: T,
+    compute: () => Promise<z.input<T>>,
+  ): Promise<FastifyReply> {
+    let answer = this.get(key)
+    if (!answer) {
+      const generation = this.#generation
+      const body = JSON.stringify(z.encode(schema, (await compute()) as z.output<T>))
+      answer = { body, etag: etagOf(body) }
+      this.set(key, answer, generation)
+    }
+    // A string with a JSON type is sent as it is
+    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
+  }
+}
