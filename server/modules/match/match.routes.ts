@@ -18,7 +18,7 @@ import {
   SaveSearchBody,
 } from '#contracts/match.ts'
 import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
-import { registerEtags } from '../../http/cache.ts'
+import { cacheInSharedCachesOnly, cachePrivately, registerEtags } from '../../http/cache.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
@@ -38,15 +38,18 @@ import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJo
 
 const tags = ['match']
 const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }
-/** How long browsers and shared caches may keep a search's answer, and so the answer cache too. */
-const MATCH_MAX_AGE = 30
+/**
+ * How long shared caches (a CDN) may keep a search's answer, and so the answer cache too. Browsers ask again each
+ * time and get a 304 while the answer stands: someone who just posted or expired a job sees it in the next search.
+ */
+const MATCH_SHARED_MAX_AGE = 30
 
 export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEtags(app)
   // A search's answers, the same for everyone, keyed by match_version: a job, company or team change shows in the
   // next search on every instance; the result cards' tools go when the catalog changes
   // (docs/decisions/030-stack-match-answer-cache.md)
-  const answers = new PublicAnswerCache({ ttlMs: MATCH_MAX_AGE * 1000, maxEntries: 1000 })
+  const answers = new PublicAnswerCache({ ttlMs: MATCH_SHARED_MAX_AGE * 1000, maxEntries: 1000 })
   const clearAnswers = () => answers.clear()
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => unlisten())
@@ -62,7 +65,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', `public, max-age=${MATCH_MAX_AGE}`)
+      cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
       const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
       return answers.send(reply, `jobs\n${version}\n${JSON.stringify(filters)}`, JobsPage, () =>
         matchJobs(app.db, filters),
@@ -81,7 +84,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', `public, max-age=${MATCH_MAX_AGE}`)
+      cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
       const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
       return answers.send(reply, `companies\n${version}\n${JSON.stringify(filters)}`, CompaniesPage, () =>
         matchCompanies(app.db, filters),
@@ -117,7 +120,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request)
-      reply.header('cache-control', 'private, no-cache')
+      cachePrivately(reply)
       return { saved_search: presentSavedSearch(await findSavedSearch(app.db, user.id)) }
     },
   )
@@ -158,7 +161,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request)
-      reply.header('cache-control', 'private, no-cache')
+      cachePrivately(reply)
       return presentJobStack(await listJobStack(app.db, user.id), user.id)
     },
   )
@@ -195,7 +198,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = holdsControlCharacter(slug) ? null : await findCompanyForJobStackCard(app.db, slug)
       if (!company) throw notFound()
       const viewer = await request.sessionUser()
-      reply.header('cache-control', 'private, no-cache')
+      cachePrivately(reply)
       return buildJobStackCard(app.db, company, viewer?.id ?? null)
     },
   )

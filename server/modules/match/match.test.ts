@@ -434,6 +434,8 @@ describe('answer cache (decision 030)', () => {
     const search = `selectedTools=${kept.slug}`
     const first = await anonymous.get(`/api/v1/match/jobs?${search}`)
     expect(first.body.jobs.map((hit: { title: string }) => hit.title)).toEqual(['Kept Engineer'])
+    // browsers revalidate every time (a 304 while the answer stands); shared caches may keep it 30 s
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30')
     // a write no trigger announces (replication role): the cached answer stands, with its ETag
     await ctx.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`)

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeleteCompanyJobResponse } from '#contracts/jobs.ts'
 import { apiFetch } from '../../../lib/api.ts'
+import { afterJobChange } from './after-job-change.ts'
 
 export function deleteCompanyJob(slug: string, id: number) {
   return apiFetch<DeleteCompanyJobResponse>(`/api/v1/companies/${encodeURIComponent(slug)}/jobs/${id}`, {
@@ -13,6 +14,6 @@ export function useDeleteCompanyJob(slug: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => deleteCompanyJob(slug, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-jobs', slug.toLowerCase()] }),
+    onSuccess: () => afterJobChange(queryClient, slug),
   })
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CompanyJobResponse } from '#contracts/jobs.ts'
 import { apiFetch } from '../../../lib/api.ts'
+import { afterJobChange } from './after-job-change.ts'
 
 export function expireCompanyJob(slug: string, id: number) {
   return apiFetch<CompanyJobResponse>(`/api/v1/companies/${encodeURIComponent(slug)}/jobs/${id}/expire`, {
@@ -13,6 +14,6 @@ export function useExpireCompanyJob(slug: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => expireCompanyJob(slug, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-jobs', slug.toLowerCase()] }),
+    onSuccess: () => afterJobChange(queryClient, slug),
   })
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CompanyJobResponse, JobBody } from '#contracts/jobs.ts'
 import { apiFetch } from '../../../lib/api.ts'
+import { afterJobChange } from './after-job-change.ts'
 
 export function updateCompanyJob(slug: string, id: number, job: JobBody['job']) {
   return apiFetch<CompanyJobResponse>(`/api/v1/companies/${encodeURIComponent(slug)}/jobs/${id}`, {
@@ -14,6 +15,6 @@ export function useUpdateCompanyJob(slug: string, id: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (job: JobBody['job']) => updateCompanyJob(slug, id, job),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['company-jobs', slug.toLowerCase()] }),
+    onSuccess: () => afterJobChange(queryClient, slug),
   })
 }
