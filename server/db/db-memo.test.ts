@@ -30,4 +30,20 @@ describe('DbMemo', () => {
     memo.clear(dbA)
     expect([memo.get(dbA, 'b'), memo.get(dbB, 'a')]).toEqual([undefined, 4])
   })
+
+  it('keeps nothing a read loaded across a clear, and still answers it', async () => {
+    const memo = new DbMemo<string, number>({ ttlMs: 60_000, maxEntries: 10 })
+    let release!: () => void
+    const reading = memo.readThrough(dbA, ['react'], async () => {
+      await new Promise<void>((resolve) => (release = resolve))
+      return new Map([['react', 1]])
+    })
+    memo.clear(dbA)
+    release()
+    expect(await reading).toEqual(new Map([['react', 1]]))
+    expect(memo.get(dbA, 'react')).toBeUndefined()
+    // a read that starts after the clear is kept
+    await memo.readThrough(dbA, ['react'], async () => new Map([['react', 2]]))
+    expect(memo.get(dbA, 'react')).toBe(2)
+  })
 })

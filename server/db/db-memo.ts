@@ -1,10 +1,13 @@
 // Small facts read from the database and kept per database for a while, so the hottest reads skip a round trip:
 // each entry lives at most `ttlMs`, the oldest goes first past `maxEntries`, and clear() forgets every entry of one
-// database (a change announced by NOTIFY). Keyed by the Db object: test apps and the bench each have their own.
+// database (a change announced by NOTIFY). Keyed by the Db object: test apps and the bench each have their own. A
+// read that was under way when clear() ran keeps nothing: it may have read what the change replaced.
 import type { Db } from './client.ts'
 
 export class DbMemo<Key, Value> {
   readonly #maps = new WeakMap<Db, Map<Key, { value: Value; expiresAt: number }>>()
+  /** Raised by clear(), per database. */
+  readonly #generations = new WeakMap<Db, number>()
   readonly #ttlMs: number
   readonly #maxEntries: number
 
@@ -38,8 +41,11 @@ export class DbMemo<Key, Value> {
     }
     const missing = keys.filter((key) => !found.has(key))
     if (missing.length === 0) return found
-    for (const [key, value] of await load(missing)) {
-      this.set(db, key, value)
+    const generation = this.#generations.get(db) ?? 0
+    const loaded = await load(missing)
+    const current = generation === (this.#generations.get(db) ?? 0)
+    for (const [key, value] of loaded) {
+      if (current) this.set(db, key, value)
       found.set(key, value)
     }
     return found
@@ -47,5 +53,6 @@ export class DbMemo<Key, Value> {
 
   clear(db: Db) {
     this.#maps.get(db)?.clear()
+    this.#generations.set(db, (this.#generations.get(db) ?? 0) + 1)
   }
 }

@@ -3,7 +3,8 @@
 -- or picture). The app reads it before a search and keys cached answers by it, so a change shows in the next search
 -- on every instance, the writer's own included. The triggers are deferred to the commit and raise it once per
 -- transaction: the row lock is taken last and held only while committing, so writers never wait on it mid-transaction
--- (no deadlock), and a 100,000-row import raises it once.
+-- (no deadlock), and a statement writing 100,000 jobs raises it once. An update that leaves what results show as it
+-- was raises nothing.
 CREATE TABLE "match_version" (
   "id" boolean PRIMARY KEY DEFAULT true CHECK ("id"),
   "version" bigint NOT NULL
@@ -17,8 +18,18 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "job_match_version" AFTER INSERT OR UPDATE OR DELETE ON "job"
+CREATE CONSTRAINT TRIGGER "job_match_version" AFTER INSERT OR DELETE ON "job"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_match_version"();--> statement-breakpoint
+-- a re-import of an unchanged feed writes updated_at and nothing else a search reads (search holds the description)
+CREATE CONSTRAINT TRIGGER "job_fields_match_version" AFTER UPDATE ON "job"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (
+    (OLD."slug", OLD."title", OLD."company_id", OLD."apply_url", OLD."city", OLD."location", OLD."remote",
+      OLD."full_time", OLD."freelance", OLD."tool_ids", OLD."posted_at", OLD."expires_at", OLD."is_demo", OLD."search")
+    IS DISTINCT FROM
+    (NEW."slug", NEW."title", NEW."company_id", NEW."apply_url", NEW."city", NEW."location", NEW."remote",
+      NEW."full_time", NEW."freelance", NEW."tool_ids", NEW."posted_at", NEW."expires_at", NEW."is_demo", NEW."search"))
+  EXECUTE FUNCTION "raise_match_version"();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "company_match_version" AFTER INSERT OR DELETE ON "company"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_match_version"();--> statement-breakpoint
 -- followers_count and the other fields no result shows change often and leave the answers alone

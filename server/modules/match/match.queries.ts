@@ -155,5 +155,7 @@ export async function listCompanyCardTools(db: Db, companyId: number) {
  */
 export async function readMatchVersion(db: Db): Promise<string> {
   const [row] = rowsOf(await db.execute(sql`select "version" from "match_version"`))
-  return String(row?.version ?? 0)
+  // without the row no change would ever show before an answer expires: refuse to answer rather than go stale
+  if (!row) throw new Error('match_version has no row: migration 0018 inserts it')
+  return String(row.version)
 }
