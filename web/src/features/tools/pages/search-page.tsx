@@ -22,6 +22,10 @@ export default function SearchPage() {
   const packages = params.get('packages') === '1'
   const page = Math.min(pageFromParams(params), SEARCH_MAX_PAGE)
   const [draft, setDraft] = useState(q)
+  // The box shows a click at once: the URL it writes is applied in a transition, and a controlled box would show the
+  // old value until then
+  const [shownPackages, setShownPackages] = useState(packages)
+  useEffect(() => setShownPackages(packages), [packages])
   const debounced = useDebouncedValue(draft, TYPING_DEBOUNCE_MS)
   const inputId = useId()
 
@@ -73,8 +77,11 @@ export default function SearchPage() {
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
-              checked={packages}
-              onChange={(event) => setParams(buildParams(q.trim(), 1, event.target.checked), { replace: true })}
+              checked={shownPackages}
+              onChange={(event) => {
+                setShownPackages(event.target.checked)
+                setParams(buildParams(q.trim(), 1, event.target.checked), { replace: true })
+              }}
               className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
             />
             Show packages
