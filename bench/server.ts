@@ -108,11 +108,16 @@ app
 // Stack Match past its answer cache (decision 030): the routes' search and presenters, every request computed
 app
   .withTypeProvider<ZodTypeProvider>()
-  .get('/bench/match/:index', { schema: { hide: true, querystring: MatchQuery } }, async (request) => {
-    const filters = await stackMatch.buildMatchFilters(app.db, request.query)
-    const index = (request.params as { index: string }).index
-    return index === 'companies' ? stackMatch.matchCompanies(app.db, filters) : stackMatch.matchJobs(app.db, filters)
-  })
+  .get(
+    '/bench/match/:index',
+    { schema: { hide: true, params: z.object({ index: z.enum(['jobs', 'companies']) }), querystring: MatchQuery } },
+    async (request) => {
+      const filters = await stackMatch.buildMatchFilters(app.db, request.query)
+      return request.params.index === 'companies'
+        ? stackMatch.matchCompanies(app.db, filters)
+        : stackMatch.matchJobs(app.db, filters)
+    },
+  )
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : 0

@@ -1,6 +1,7 @@
 // Stack Match's calls (specs/stack-match-and-community.md §7): the job and company indexes that replace the hosted
 // search service, the saved search and the job stack (signed in; an impersonating admin may read but not save),
 // and a job's page.
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
@@ -35,6 +36,7 @@ import {
   upsertSavedSearch,
 } from './match.queries.ts'
 import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
+import type { MatchFilters } from './match-search.queries.ts'
 
 const tags = ['match']
 const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }
@@ -54,6 +56,19 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => unlisten())
 
+  /** One index's page: the kept answer for this match_version and these filters, or computed and kept. */
+  async function sendSearch<T extends z.ZodType>(
+    reply: FastifyReply,
+    query: z.output<typeof MatchQuery>,
+    index: 'jobs' | 'companies',
+    schema: T,
+    search: (filters: MatchFilters) => Promise<z.input<T>>,
+  ) {
+    cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
+    const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, query)])
+    return answers.send(reply, `${index}\n${version}\n${JSON.stringify(filters)}`, schema, () => search(filters))
+  }
+
   app.get(
     '/api/v1/match/jobs',
     {
@@ -65,11 +80,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
-      const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
-      return answers.send(reply, `jobs\n${version}\n${JSON.stringify(filters)}`, JobsPage, () =>
-        matchJobs(app.db, filters),
-      )
+      return sendSearch(reply, request.query, 'jobs', JobsPage, (filters) => matchJobs(app.db, filters))
     },
   )
 
@@ -84,11 +95,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
-      const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, request.query)])
-      return answers.send(reply, `companies\n${version}\n${JSON.stringify(filters)}`, CompaniesPage, () =>
-        matchCompanies(app.db, filters),
-      )
+      return sendSearch(reply, request.query, 'companies', CompaniesPage, (filters) => matchCompanies(app.db, filters))
     },
   )
 
