@@ -85,6 +85,21 @@ export const UpdateCompanyBody = z.object({
 })
 export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>
 
+/**
+ * Where a company's verification stands (docs/decisions/031-company-verification.md). `awaiting_email`: a link went to its contact address (domains match); `awaiting_review`:
+ * in the site admins' queue; `declined`: an admin dismissed it from the queue (editing its website, name or e-mail
+ * sends it again); `unverified`: none of these (companies from before verification existed, demo data).
+ */
+export const VERIFICATION_STATUSES = [
+  'verified',
+  'awaiting_email',
+  'awaiting_review',
+  'declined',
+  'unverified',
+] as const
+export const VerificationStatus = z.enum(VERIFICATION_STATUSES)
+export type VerificationStatus = z.infer<typeof VerificationStatus>
+
 /** A company the signed-in user belongs to (GET /api/v1/companies/index, the create and update answers). */
 export const Company = z
   .object({
@@ -100,6 +115,10 @@ export const Company = z
     image_url: z.string().nullable(),
     private_mode: z.boolean(),
     verified: z.boolean(),
+    /** Where its verification stands (docs/decisions/031-company-verification.md); the edit page explains it. */
+    verification_status: VerificationStatus,
+    /** When the pending confirmation link was sent (status awaiting_email), else null. */
+    verification_sent_at: z.string().nullable(),
     /** Users who may edit the company and its stacks. */
     admins: z.array(z.object({ id: z.number().int() })),
     current_user_admin: z.boolean(),

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
+import { companyVerificationRoutes } from './companies/company-verification.routes.ts'
 import { customersRoutes } from './customers/customers.routes.ts'
 import { deletionRoutes } from './deletion/deletion.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
@@ -32,6 +33,7 @@ export const modules = [
   usersRoutes,
   toolsRoutes,
   companiesRoutes,
+  companyVerificationRoutes,
   stacksRoutes,
   stackPagesRoutes,
   iUseThisRoutes,

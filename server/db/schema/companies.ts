@@ -21,6 +21,24 @@ export const companies = pgTable(
     tagList: text('tag_list').array().notNull().default(sql`'{}'::text[]`),
     privateMode: boolean('private_mode').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * Verification (docs/decisions/031-company-verification.md): 'email' when the contact e-mail is at the website's
+     * domain (a signed link goes to it), 'review' when a site admin decides; null for companies from before it.
+     */
+    verificationMethod: text('verification_method', { enum: ['email', 'review'] }),
+    /** When the current round began: creation, or the edit that sent the company back (the queue's order). */
+    verificationRequestedAt: timestamp('verification_requested_at', { withTimezone: true }),
+    /** The e-mailed link's nonce (replaced on every send, so only the newest link works) and when it was sent. */
+    verificationNonce: text('verification_nonce'),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The site admin who verified it, or the company admin who opened the e-mailed link. */
+    verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A site admin dismissed it from the queue without verifying. */
+    verificationDeclinedAt: timestamp('verification_declined_at', { withTimezone: true }),
+    verificationDeclinedById: integer('verification_declined_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     followersCount: integer('followers_count').notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     isDemo: boolean('is_demo').notNull().default(false),
@@ -40,6 +58,12 @@ export const companies = pgTable(
     index('company_search_idx').using('gin', table.search),
     // Stack Match leaves private-mode companies out through this handful of rows
     index('company_private_idx').on(table.id).where(sql`${table.privateMode}`),
+    // the admins' verification queue, newest first: only the waiting handful of rows
+    index('company_verification_queue_idx')
+      .on(table.verificationRequestedAt.desc(), table.id.desc())
+      .where(
+        sql`not ${table.verified} and ${table.verificationMethod} = 'review' and ${table.verificationDeclinedAt} is null`,
+      ),
   ],
 )
 

@@ -1,4 +1,5 @@
-// The admin area's API: the user directory and role changes. Impersonation itself is Better Auth's
+// The admin area's API: the user directory and role changes, and the companies waiting for manual verification
+// (docs/decisions/031-company-verification.md). Impersonation itself is Better Auth's
 // POST /api/auth/admin/impersonate-user and /api/auth/admin/stop-impersonating.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -9,11 +10,21 @@ import {
   ChangeRoleParams,
   ChangeRoleResponse,
 } from '#contracts/admin.ts'
+import {
+  COMPANY_VERIFICATIONS_PER_PAGE,
+  CompanyVerificationParams,
+  CompanyVerificationResult,
+  CompanyVerificationsQuery,
+  CompanyVerificationsResponse,
+} from '#contracts/company-verification.ts'
 import { requireAdmin } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { track } from '../analytics/analytics.service.ts'
+import { presentVerificationResult } from '../companies/companies.presenter.ts'
+import { listCompaniesAwaitingReview } from '../companies/company-verification.queries.ts'
+import { declineCompanyVerification, verifyCompanyByAdmin } from '../companies/company-verification.service.ts'
 import { assertCanChangeRole } from './admin.policy.ts'
-import { presentAdminUser } from './admin.presenter.ts'
+import { presentAdminUser, presentCompanyAwaitingVerification } from './admin.presenter.ts'
 import { findUserForAdmin, listUsersForAdmin, setUserRole } from './admin.queries.ts'
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +65,61 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await setUserRole(app.db, target.id, request.body.role)
       await track(app.db, 'admin.role_changed', { user_id: target.id, role: request.body.role }, actor.id)
       return { user: presentAdminUser(updated) }
+    },
+  )
+
+  app.get(
+    '/api/v1/admin/company_verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Companies waiting for an admin to verify them, newest first, 20 per page',
+        querystring: CompanyVerificationsQuery,
+        response: { 200: CompanyVerificationsResponse },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request)
+      const { rows, total } = await listCompaniesAwaitingReview(app.db, request.query)
+      reply.header('cache-control', 'no-store')
+      return {
+        companies: rows.map(presentCompanyAwaitingVerification),
+        page: request.query.page,
+        per_page: COMPANY_VERIFICATIONS_PER_PAGE,
+        total,
+      }
+    },
+  )
+
+  app.post(
+    '/api/v1/admin/companies/:id/verify',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify a company: the Verified badge, and an e-mail to its contact address',
+        params: CompanyVerificationParams,
+        response: { 200: CompanyVerificationResult },
+      },
+    },
+    async (request) => {
+      const actor = await requireAdmin(request)
+      return presentVerificationResult(await verifyCompanyByAdmin(app.db, app.config, actor, request.params.id))
+    },
+  )
+
+  app.post(
+    '/api/v1/admin/companies/:id/decline_verification',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Dismiss a company from the verification queue without the badge (no e-mail)',
+        params: CompanyVerificationParams,
+        response: { 200: CompanyVerificationResult },
+      },
+    },
+    async (request) => {
+      const actor = await requireAdmin(request)
+      return presentVerificationResult(await declineCompanyVerification(app.db, actor, request.params.id))
     },
   )
 }

@@ -1,4 +1,5 @@
-import type { Company, CompanyExistsResponse, CompanyPage } from '#contracts/companies.ts'
+import type { Company, CompanyExistsResponse, CompanyPage, VerificationStatus } from '#contracts/companies.ts'
+import type { CompanyVerificationResult } from '#contracts/company-verification.ts'
 import type { StackSummary } from '#contracts/stacks.ts'
 import type { CompanyRole, CompanyRow } from './companies.queries.ts'
 
@@ -16,10 +17,19 @@ export function presentCompany(company: CompanyRow, adminIds: number[], viewerId
     image_url: company.imageUrl,
     private_mode: company.privateMode,
     verified: company.verified,
+    verification_status: verificationStatusOf(company),
+    verification_sent_at: company.verified ? null : (company.verificationSentAt?.toISOString() ?? null),
     admins: adminIds.map((id) => ({ id })),
     current_user_admin: viewerId !== null && adminIds.includes(viewerId),
     path: companyPath(company.slug),
   }
+}
+
+export function verificationStatusOf(company: CompanyRow): VerificationStatus {
+  if (company.verified) return 'verified'
+  if (company.verificationMethod === 'email') return 'awaiting_email'
+  if (company.verificationMethod === 'review') return company.verificationDeclinedAt ? 'declined' : 'awaiting_review'
+  return 'unverified'
 }
 
 export function companyPath(slug: string): string {
@@ -63,5 +73,38 @@ export function presentCompanyPage(company: CompanyRow, role: CompanyRole | null
       current_user_admin: role === 'admin',
     },
     stacks,
+  }
+}
+
+/** A company as verification answers name it: the admins' queue and a link's page (decision 031). */
+export function presentCompanyIdentity(company: CompanyRow) {
+  return {
+    id: company.id,
+    slug: company.slug,
+    name: company.name,
+    path: companyPath(company.slug),
+    image_url: company.imageUrl,
+    website_url: company.websiteUrl,
+  }
+}
+
+/** The answer of every verification write. */
+export function presentVerificationResult({
+  company,
+  mailQueued,
+}: {
+  company: CompanyRow
+  mailQueued: boolean
+}): CompanyVerificationResult {
+  return {
+    company: {
+      id: company.id,
+      slug: company.slug,
+      name: company.name,
+      path: companyPath(company.slug),
+      verified: company.verified,
+      verification_status: verificationStatusOf(company),
+    },
+    mail_queued: mailQueued,
   }
 }

@@ -11,16 +11,36 @@ import { companies, companyMembers, ownerHandles } from '../../db/schema/index.t
 import { fieldError } from '../../http/errors.ts'
 import { refreshCompanyJobsSearch } from '../jobs/jobs.queries.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
+import { lockCompany } from '../teams/teams.queries.ts'
 import { type CompanyRow, findCompanyByName } from './companies.queries.ts'
+import {
+  shouldRestartVerification,
+  startCompanyVerification,
+  type VerificationConfig,
+} from './company-verification.service.ts'
 
 type CompanyFields = z.output<typeof CompanyForm>
 
 /** One-segment API paths under /api/v1/companies/ that a company slug must never shadow. */
-const COMPANY_ROUTE_WORDS = new Set(['index', 'create', 'update', 'exists', 'search', 'delete'])
+const COMPANY_ROUTE_WORDS = new Set([
+  'index',
+  'create',
+  'update',
+  'exists',
+  'search',
+  'delete',
+  'verify',
+  'verification',
+])
 
 export const COMPANY_NAME_TAKEN = 'has already been taken'
 
-export async function createCompany(db: Db, creatorId: number, fields: CompanyFields): Promise<CompanyRow> {
+export async function createCompany(
+  db: Db,
+  config: VerificationConfig,
+  creatorId: number,
+  fields: CompanyFields,
+): Promise<CompanyRow> {
   if (await findCompanyByName(db, fields.name)) throw fieldError('name', COMPANY_NAME_TAKEN)
   // Another request may take the name or the handle between the check and the insert: retry the handle, and
   // answer the name collision as the check would have.
@@ -35,7 +55,8 @@ export async function createCompany(db: Db, creatorId: number, fields: CompanyFi
         await tx.insert(ownerHandles).values({ slug, companyId: company!.id })
         // spec: the creator becomes the company's admin
         await tx.insert(companyMembers).values({ companyId: company!.id, userId: creatorId, role: 'admin' })
-        return company!
+        // spec §5: a link to the contact address when it is at the website's domain, else the admins' queue
+        return (await startCompanyVerification(tx, config, company!)).company
       })
     } catch (error) {
       const violation = uniqueViolation(error)
@@ -46,27 +67,38 @@ export async function createCompany(db: Db, creatorId: number, fields: CompanyFi
   }
 }
 
-/** `private_mode` is the admins' switch (decision 025); missing leaves it as it is. */
+/**
+ * `private_mode` is the admins' switch (decision 025); missing leaves it as it is. With `verification` (the routes
+ * pass the app's config), an edit that changes who the company says it is starts its verification again in the same
+ * transaction (decision 031); callers without it (other modules' tests) change the details only.
+ */
 export async function updateCompany(
   db: Db,
   company: CompanyRow,
   fields: CompanyFields & { private_mode?: boolean },
+  verification?: VerificationConfig,
 ): Promise<CompanyRow> {
   const sameName = await findCompanyByName(db, fields.name)
   if (sameName && sameName.id !== company.id) throw fieldError('name', COMPANY_NAME_TAKEN)
   try {
-    const [updated] = await db
-      .update(companies)
-      .set({
-        ...columnsOf(fields),
-        ...(fields.private_mode === undefined ? {} : { privateMode: fields.private_mode }),
-        updatedAt: new Date(),
-      })
-      .where(eq(companies.id, company.id))
-      .returning()
-    // the jobs' search documents hold the company's name and tags (jobs.queries.ts)
-    await refreshCompanyJobsSearch(db, company.id)
-    return updated!
+    return await db.transaction(async (tx) => {
+      const before = (await lockCompany(tx, company.id)) ?? company
+      const [updated] = await tx
+        .update(companies)
+        .set({
+          ...columnsOf(fields),
+          ...(fields.private_mode === undefined ? {} : { privateMode: fields.private_mode }),
+          updatedAt: new Date(),
+        })
+        .where(eq(companies.id, company.id))
+        .returning()
+      // the jobs' search documents hold the company's name and tags (jobs.queries.ts)
+      await refreshCompanyJobsSearch(tx, company.id)
+      if (verification && shouldRestartVerification(before, updated!)) {
+        return (await startCompanyVerification(tx, verification, updated!)).company
+      }
+      return updated!
+    })
   } catch (error) {
     if (uniqueViolation(error)?.constraint === 'company_lower_name_idx') throw fieldError('name', COMPANY_NAME_TAKEN)
     throw error

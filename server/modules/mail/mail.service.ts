@@ -49,6 +49,11 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail): Promise<MailRow |
   return insertMail(tx, mail)
 }
 
+/** Subjects are one header line: names with odd whitespace are folded to single spaces. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim()
+}
+
 /** Retry delay after the n-th failed attempt: base doubling each time, capped, with up to 10% jitter. */
 export function backoffDelay(attempt: number, options: { baseMs: number; maxMs: number }, random = Math.random) {
   const exponential = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1))

@@ -3,16 +3,13 @@
 import { INVITATION_EXPIRY_DAYS, invitationPath, type TeamRole } from '#contracts/teams.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { enqueueMail } from '../mail/mail.service.ts'
+import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 
 type Inviter = { name: string; username: string | null }
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
-
-/** Subjects are one header line: names with odd whitespace are folded to single spaces. */
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim()
 
 const roleLabel = (role: TeamRole) => (role === 'admin' ? 'an admin' : 'a member')
 

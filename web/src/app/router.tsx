@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
           { path: 'tools', lazy: page(() => import('../features/admin/pages/admin-tools-page.tsx')) },
           { path: 'comments', lazy: page(() => import('../features/admin/pages/admin-comments-page.tsx')) },
           { path: 'log', lazy: page(() => import('../features/admin/pages/admin-log-page.tsx')) },
+          { path: 'companies', lazy: page(() => import('../features/admin/pages/admin-companies-page.tsx')) },
         ],
       },
       {
@@ -108,6 +109,10 @@ export const router = createBrowserRouter([
       {
         path: '/companies/:slug/edit',
         lazy: page(() => import('../features/companies/pages/company-edit-page.tsx')),
+      },
+      {
+        path: '/companies/verify',
+        lazy: page(() => import('../features/companies/pages/company-verification-page.tsx')),
       },
       { path: '/invitations/accept', lazy: page(() => import('../features/companies/pages/invitation-page.tsx')) },
       {

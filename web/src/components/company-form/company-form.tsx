@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { type CompanyExistsResponse, CompanyForm } from '#contracts/companies.ts'
+import { emailDomainDiffers, MANUAL_VERIFICATION_NOTICE } from '#contracts/company-verification.ts'
 import { applyServerErrors } from '../../lib/form-errors.ts'
 import { blankLabels, formFieldMessage, requiredMessage } from '../../lib/form-messages.ts'
 import { getCompanyExists } from '../../lib/get-company-exists.ts'
@@ -31,25 +32,6 @@ const LABELS = {
   twitter_username: 'Twitter Username',
 } as const
 const FIELDS = [...Object.keys(LABELS), 'image_url'] as Array<keyof CompanyInput>
-
-/** The host a website or e-mail belongs to, without 'www.'. */
-function hostOf(value: string): string | null {
-  const text = value.trim()
-  if (!text) return null
-  try {
-    return new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`).hostname.replace(/^www\./, '').toLowerCase()
-  } catch {
-    return null
-  }
-}
-
-/** spec §5: the e-mail's domain differs from the website's (a subdomain of the website counts as the same). */
-export function emailDomainDiffers(websiteUrl: string, email: string): boolean {
-  const site = hostOf(websiteUrl)
-  const emailDomain = email.trim().split('@')[1]?.toLowerCase()
-  if (!site || !emailDomain?.includes('.')) return false
-  return emailDomain !== site && !emailDomain.endsWith(`.${site}`)
-}
 
 export function CompanyFormView({
   defaultValues,
@@ -211,12 +193,7 @@ export function CompanyFormView({
           error={message('twitter_username')}
         />
       </div>
-      {emailDomainDiffers(website, email) && (
-        <Alert tone="info">
-          Your email's domain is not your company's website domain, so you will need to be manually verified to get the
-          Verified badge. We will email you once you are verified.
-        </Alert>
-      )}
+      {emailDomainDiffers(website, email) && <Alert tone="info">{MANUAL_VERIFICATION_NOTICE}</Alert>}
       <TextField
         label={LABELS.angellist_url}
         placeholder="angel.co/company/example (optional)"

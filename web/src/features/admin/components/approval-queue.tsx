@@ -1,24 +1,21 @@
 // The queue of tools submitted for approval (oldest first, 20 a page): each with what its submitter sent, and
 // Approve (public at once), Edit and Reject (with a reason the submitter reads).
-import { CheckCircle2, ExternalLink, Inbox, Pencil, XCircle } from 'lucide-react'
+import { CheckCircle2, ExternalLink, Pencil, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { APPROVED_NOTICE, type ModerationTool, REJECTED_NOTICE, REJECTION_REASON_MAX } from '#contracts/moderation.ts'
 import { splitFeatures } from '#contracts/soft-approval.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { useApproveTool } from '../api/approve-tool.ts'
 import { useModerationTools } from '../api/get-moderation-tools.ts'
 import { useRejectTool } from '../api/reject-tool.ts'
+import { QueueEmpty, QueueLoadError, QueueLoading, type QueueNotice, QueueNoticeAlert } from './queue-parts.tsx'
 import { ReasonDialog } from './reason-dialog.tsx'
 import { ToolEditDialog } from './tool-edit-dialog.tsx'
 
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
-
-type Notice = { tone: 'success' | 'error'; text: string; link?: { to: string; label: string } }
 
 export function ApprovalQueue() {
   const [params] = useSearchParams()
@@ -26,7 +23,7 @@ export function ApprovalQueue() {
   const { data, error, isPending, refetch } = useModerationTools(page)
   const approve = useApproveTool()
   const reject = useRejectTool()
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [notice, setNotice] = useState<QueueNotice | null>(null)
   const [editing, setEditing] = useState<ModerationTool | null>(null)
   const [rejecting, setRejecting] = useState<ModerationTool | null>(null)
 
@@ -51,35 +48,16 @@ export function ApprovalQueue() {
         </h2>
         {data && <p className="text-sm text-slate-500">{data.total} in the queue, oldest first</p>}
       </div>
-      {notice && (
-        <Alert tone={notice.tone}>
-          {notice.text}{' '}
-          {notice.link && (
-            <Link to={notice.link.to} className="font-medium underline">
-              {notice.link.label}
-            </Link>
-          )}
-        </Alert>
-      )}
+      <QueueNoticeAlert notice={notice} />
       {isPending ? (
-        <LoadingRegion label="Loading the queue" className="space-y-3">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-40 rounded-xl" />
-          ))}
-        </LoadingRegion>
+        <QueueLoading itemClassName="h-40 rounded-xl" />
       ) : error ? (
-        <Alert tone="error">
-          The queue could not be loaded: {error.message}{' '}
-          <button type="button" className="font-medium underline" onClick={() => refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <QueueLoadError error={error} onRetry={() => refetch()} />
       ) : data.tools.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <Inbox className="mx-auto size-8 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-medium text-slate-700">No tools waiting for approval</p>
-          <p className="mt-1 text-sm text-slate-500">Tools appear here once their submitters send them for review.</p>
-        </div>
+        <QueueEmpty
+          title="No tools waiting for approval"
+          hint="Tools appear here once their submitters send them for review."
+        />
       ) : (
         <ul className="space-y-3">
           {data.tools.map((tool) => (

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { myCompaniesQuery, useMyCompanies } from '../../../lib/get-my-companies.ts'
 import { updateCompany } from '../../../lib/update-company.ts'
 import { useCompanyPage } from '../api/get-company-page.ts'
+import { CompanyVerificationStatus } from '../components/company-verification-status.tsx'
 
 export const ONLY_ADMINS_EDIT = 'Only company admins can edit this company.'
 
@@ -72,6 +73,7 @@ function CompanyEditor({ company }: { company: Company }) {
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit {company.name}</h1>
       <p className="mt-1 text-slate-600">What people see on the company's page, and how its stacks may be shared.</p>
+      <CompanyVerificationStatus company={company} />
       <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <CompanyFormView
           defaultValues={{
