@@ -243,6 +243,8 @@ export const StackPageTool = z.object({
   title: z.string().nullable(),
   is_package: z.boolean(),
   stacks_count: z.number().int(),
+  /** Marked required in the builder (spec §3 Tool `required`); the page marks the tile. */
+  required: z.boolean(),
 })
 
 /** GET /api/v1/stacks/{ownerSlug}/{stackSlug}: the stack page, tools grouped by layer then category. */

@@ -32,6 +32,8 @@ async function api(page: Page, baseURL: string) {
       description?: string
       website_url?: string
       tools: string[]
+      /** The tools the builder's Required toggle marks (among `tools`). */
+      required?: string[]
       owner?: { type: 'User' | 'Company'; id: number }
     }): Promise<CreatedStack> {
       const response = await request.post('/api/v1/stacks/create', {
@@ -42,6 +44,7 @@ async function api(page: Page, baseURL: string) {
             description: fields.description,
             website_url: fields.website_url,
             services: await toolIds(fields.tools),
+            required_services: fields.required ? await toolIds(fields.required) : undefined,
             owner: fields.owner ?? { type: 'User', id: userId },
           },
         },
@@ -97,6 +100,7 @@ test('a stack page shows its owner and tools by layer and category, with Edit fo
     description: 'Ingestion and dashboards for the product team.',
     website_url: 'analytics.example.com',
     tools: STACK_TOOLS,
+    required: ['clickhouse'],
   })
   expect(stack.path).toMatch(new RegExp(`^/${username.toLowerCase()}/`))
 
@@ -124,6 +128,11 @@ test('a stack page shows its owner and tools by layer and category, with Edit fo
   ).toBeVisible()
   await expect(page.getByRole('region', { name: /^DevOps/ }).getByRole('link', { name: /Terraform/ })).toBeVisible()
   await expect(page.getByRole('region', { name: /^Utilities/ }).getByRole('link', { name: /Grafana/ })).toBeVisible()
+  // the builder's Required toggle: marked on ClickHouse's tile (and read with its name), not on the others
+  const clickhouse = application.getByRole('region', { name: /^Databases/ }).getByRole('link', { name: /ClickHouse/ })
+  await expect(clickhouse).toHaveAccessibleName(/ClickHouse Required/)
+  await expect(clickhouse.getByText('Required', { exact: true })).toBeVisible()
+  await expect(page.getByRole('main').getByText('Required', { exact: true })).toHaveCount(1)
 
   const edit = page.getByRole('link', { name: /^Edit/ })
   await expect(edit).toHaveAttribute('href', `/stack-edit${stack.path}/info`)

@@ -82,10 +82,39 @@ describe('GET /api/v1/stacks/{ownerSlug}/{stackSlug}', () => {
       title: 'A JavaScript library for building user interfaces',
       is_package: false,
       stacks_count: 1,
+      required: false,
     })
     expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60')
     const own = await user.client.get(`/api/v1/stacks/${user.username}/shop`)
     expect(own.body.can_edit).toBe(true)
+  })
+
+  it("answers each tool's required flag as the builder set it, and its change after an update", async () => {
+    const user = await buildUser(ctx.app)
+    const [needed, optional] = [await insertTool(ctx.app.db), await insertTool(ctx.app.db)]
+    const created = await user.client.post('/api/v1/stacks/create', {
+      stack: {
+        name: 'Required Flags',
+        services: [needed.id, optional.id],
+        required_services: [needed.id],
+        owner: { type: 'User', id: user.id },
+      },
+    })
+    expect(created.status).toBe(200)
+    const url = `/api/v1/stacks/${user.username}/required-flags`
+    const requiredOf = async () => {
+      const page = await new TestClient(ctx.app).get(url)
+      const tools = page.body.layers.flatMap((layer: any) =>
+        layer.categories.flatMap((category: any) => category.tools),
+      )
+      return Object.fromEntries(tools.map((tool: any) => [tool.id, tool.required]))
+    }
+    expect(await requiredOf()).toEqual({ [needed.id]: true, [optional.id]: false })
+    const updated = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.body.id, required_services: [optional.id] },
+    })
+    expect(updated.status).toBe(200)
+    expect(await requiredOf()).toEqual({ [needed.id]: false, [optional.id]: true })
   })
 
   it('answers 404 for a private stack to everyone but its owner', async () => {

@@ -106,7 +106,7 @@ const OTHER = { slug: 'other', name: 'Other', position: Number.MAX_SAFE_INTEGER 
 export function presentStackPage({ stack, owner }: StackWithOwner, rows: PageTool[], canEdit: boolean): StackPage {
   const layersBySlug = new Map<string, PageLayer>()
   const categoriesByKey = new Map<string, PageCategory>()
-  for (const { tool, category, layer } of rows) {
+  for (const { tool, isRequired, category, layer } of rows) {
     const layerInfo = layer?.slug ? layer : OTHER
     const categoryInfo = category?.slug ? category : OTHER
     let pageLayer = layersBySlug.get(layerInfo.slug)
@@ -144,6 +144,7 @@ export function presentStackPage({ stack, owner }: StackWithOwner, rows: PageToo
       title: tool.title,
       is_package: tool.isPackage,
       stacks_count: tool.stacksCount,
+      required: isRequired,
     })
   }
   const byPosition = (a: { position: number; name: string }, b: { position: number; name: string }) =>

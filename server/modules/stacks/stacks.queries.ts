@@ -196,6 +196,7 @@ export async function listStackToolsWithCategories(db: Db, stackId: number) {
   return db
     .select({
       tool: tools,
+      isRequired: stackTools.isRequired,
       category: { slug: categories.slug, name: categories.name, position: categories.position },
       layer: { slug: layers.slug, name: layers.name, position: layers.position },
     })

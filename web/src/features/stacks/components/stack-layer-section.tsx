@@ -5,7 +5,8 @@ import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 type Layer = StackPage['layers'][number]
 type Category = Layer['categories'][number]
 
-/** One layer of a stack (Application & Data, DevOps...): a card per category, each listing its tools. */
+/** One layer of a stack (Application & Data, DevOps...): a card per category, each listing its tools (the required
+ * ones marked). */
 export function StackLayerSection({ layer }: { layer: Layer }) {
   const headingId = `layer-${layer.slug}`
   return (
@@ -45,8 +46,11 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
               className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
             >
               <ToolLogo src={tool.image_url} name={tool.name} className="size-9" />
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{tool.name}</span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  <span className="truncate font-medium text-slate-900">{tool.name}</span>
+                  {tool.required && <RequiredMarker />}
+                </span>
                 {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
               </span>
             </Link>
@@ -54,5 +58,17 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The builder's Required toggle (specs/stack-creation-and-editing.md §3 Tool `required`), as the page shows it. */
+function RequiredMarker() {
+  return (
+    <span
+      title="The stack's owner marked this tool as required"
+      className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100"
+    >
+      Required
+    </span>
   )
 }
