@@ -2,6 +2,7 @@
 // stack wizard reads (specs/stack-creation-and-editing.md §3 "Current user flags").
 import { z } from 'zod'
 import { Notification } from './notifications.ts'
+import { BasicInformation } from './onboarding.ts'
 import { Username } from './owners.ts'
 
 export const CurrentUser = z
@@ -20,6 +21,12 @@ export const CurrentUser = z
     has_password: z.boolean(),
     /** The weekly newsletter ('Yup, Subscribe me' in onboarding), changed in profile settings. */
     weekly_digest_subscribed: z.boolean(),
+    /** Onboarding's basic information ('You can update this information later'), changed in profile settings. */
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    company_name: z.string().nullable(),
+    /** The job title. */
+    title: z.string().nullable(),
     onboarded: z.boolean(),
     /** The newest notifications for the bell menu (MENU_SIZE, contracts/notifications.ts). */
     notifications: z.array(Notification),
@@ -42,13 +49,17 @@ export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>
 
 export const NAME_MAX = 60
 
-export const UpdateProfileBody = z.object({
+/**
+ * Profile settings: the name and username, and onboarding's basic information with its own limits and messages
+ * (contracts/onboarding.ts BasicInformation: photo, first and last name, company, job title, the newsletter). A
+ * basic-information field left out stays as it is; a blank one clears; the photo changes only when one is sent.
+ */
+export const UpdateProfileBody = BasicInformation.partial().extend({
   name: z.string().trim().min(1, "can't be blank").max(NAME_MAX, `is too long (maximum is ${NAME_MAX} characters)`),
   username: Username,
-  /** The weekly newsletter; left as it is when absent. */
-  weekly_digest_subscribed: z.boolean().optional(),
 })
-export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>
+export type UpdateProfileInput = z.input<typeof UpdateProfileBody>
+export type UpdateProfileBody = z.output<typeof UpdateProfileBody>
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128

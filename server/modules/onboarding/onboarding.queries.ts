@@ -82,14 +82,15 @@ export async function updateEmailFeedWeekly(db: Db, userId: number, emailFeedWee
 export async function updateBasicInformation(
   db: Db,
   userId: number,
+  /** A field left out (undefined) stays as it is. */
   fields: {
-    firstName: string | null
-    lastName: string | null
-    companyName: string | null
-    title: string | null
+    firstName?: string | null
+    lastName?: string | null
+    companyName?: string | null
+    title?: string | null
     image?: string | null
     name?: string
-    weeklyDigestSubscribed: boolean
+    weeklyDigestSubscribed?: boolean
   },
 ) {
   const [row] = await db

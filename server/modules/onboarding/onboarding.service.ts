@@ -22,19 +22,27 @@ export async function loadOnboardingInfo(db: Db, userId: number) {
 }
 
 /**
- * Saves the basic-information step. Blank fields clear; the display name follows the first and last name when
- * either is given; the photo changes only when one was uploaded.
+ * The basic-information answers as the user's columns: blank fields clear, a field left out stays as it is, and the
+ * photo changes only when one was uploaded. The onboarding step and profile settings (users.service.ts) both save
+ * through it.
  */
-export async function submitBasicInformation(db: Db, userId: number, input: z.output<typeof BasicInformation>) {
-  const name = [input.first_name, input.last_name].filter(Boolean).join(' ')
-  const saved = await updateBasicInformation(db, userId, {
+export function basicInformationColumns(input: Partial<z.output<typeof BasicInformation>>) {
+  return {
     firstName: input.first_name,
     lastName: input.last_name,
     companyName: input.company_name,
     title: input.title,
     weeklyDigestSubscribed: input.weekly_digest_subscribed,
-    ...(name ? { name } : {}),
     ...(input.picture ? { image: input.picture } : {}),
+  }
+}
+
+/** Saves the basic-information step; the display name follows the first and last name when either is given. */
+export async function submitBasicInformation(db: Db, userId: number, input: z.output<typeof BasicInformation>) {
+  const name = [input.first_name, input.last_name].filter(Boolean).join(' ')
+  const saved = await updateBasicInformation(db, userId, {
+    ...basicInformationColumns(input),
+    ...(name ? { name } : {}),
   })
   return {
     first_name: saved.firstName,

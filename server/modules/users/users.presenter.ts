@@ -30,6 +30,10 @@ export function presentCurrentUser(input: {
     has_personal_github_install: input.hasGithub,
     has_password: input.hasPassword,
     weekly_digest_subscribed: profile.weeklyDigestSubscribed,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    company_name: profile.companyName,
+    title: profile.title,
     onboarded: profile.onboardedAt !== null,
     notifications: input.notifications,
     // No event makes a sticky notification (site-wide announcements): docs/decisions/010-notifications.md

@@ -66,7 +66,3 @@ export async function isEmailTakenByOther(db: Db, email: string, userId: number)
 export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
 }
-
-export async function saveNewsletterSubscription(db: Db, userId: number, subscribed: boolean): Promise<void> {
-  await db.update(users).set({ weeklyDigestSubscribed: subscribed, updatedAt: new Date() }).where(eq(users.id, userId))
-}

@@ -1,4 +1,4 @@
-// The signed-in user's own record and settings (name, username, e-mail, password).
+// The signed-in user's own record and settings (name, username, onboarding's basic information, e-mail, password).
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,9 +10,7 @@ import {
   SetPasswordBody,
   UpdateProfileBody,
 } from '#contracts/users.ts'
-import { isHandleAvailable } from '../../auth/handles.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
-import { fieldError } from '../../http/errors.ts'
 import { presentNotification } from '../notifications/notifications.presenter.ts'
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
 import { presentCurrentUser } from './users.presenter.ts'
@@ -22,9 +20,8 @@ import {
   hasGithubAccount,
   listPersonalStacks,
   listUserCompanies,
-  saveNewsletterSubscription,
 } from './users.queries.ts'
-import { changeEmail, changePassword, setFirstPassword } from './users.service.ts'
+import { changeEmail, changePassword, setFirstPassword, updateProfile } from './users.service.ts'
 
 const Ok = z.object({ ok: z.literal(true) })
 const IMPERSONATED = 'Impersonated users are not allowed to change settings'
@@ -69,22 +66,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/profile',
     {
-      schema: { tags: ['users'], summary: 'Change name and username', body: UpdateProfileBody, response: { 200: Ok } },
+      schema: {
+        tags: ['users'],
+        summary: 'Change name, username, photo, first and last name, company, job title and the newsletter',
+        body: UpdateProfileBody,
+        response: { 200: Ok },
+      },
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED)
-      const username = request.body.username.toLowerCase()
-      if (username !== user.username && !(await isHandleAvailable(app.db, username))) {
-        throw fieldError('username', 'is already taken')
-      }
-      // Through Better Auth, so its hooks keep the shared handle namespace in step.
-      await app.auth.api.updateUser({
-        body: { name: request.body.name, username, displayUsername: request.body.username } as never,
-        headers: fromNodeHeaders(request.headers),
-      })
-      if (request.body.weekly_digest_subscribed !== undefined) {
-        await saveNewsletterSubscription(app.db, user.id, request.body.weekly_digest_subscribed)
-      }
+      await updateProfile(app.auth, app.db, user, fromNodeHeaders(request.headers), request.body)
       return { ok: true as const }
     },
   )

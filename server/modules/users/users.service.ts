@@ -2,14 +2,40 @@
 // (docs/decisions/024-account-changes.md).
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
-import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE } from '#contracts/users.ts'
+import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
+import { isHandleAvailable } from '../../auth/handles.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
+import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
+import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
 import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther } from './users.queries.ts'
+
+/**
+ * Profile settings: name, username and onboarding's basic information. Everything that can refuse (the body's
+ * schema, the username's availability) is checked before the first write, so a refusal leaves the profile as it
+ * was. The name and username go through Better Auth, whose hooks keep the shared handle namespace in step.
+ */
+export async function updateProfile(
+  auth: Auth,
+  db: Db,
+  user: SessionUser,
+  headers: Headers,
+  input: UpdateProfileBody,
+): Promise<void> {
+  const username = input.username.toLowerCase()
+  if (username !== user.username && !(await isHandleAvailable(db, username))) {
+    throw fieldError('username', 'is already taken')
+  }
+  await auth.api.updateUser({
+    body: { name: input.name, username, displayUsername: input.username } as never,
+    headers,
+  })
+  await updateBasicInformation(db, user.id, basicInformationColumns(input))
+}
 
 /**
  * Proves the request comes from the account's owner: the current password when the account has one, otherwise a

@@ -330,6 +330,110 @@ describe('newsletter', () => {
   })
 })
 
+describe("profile settings: onboarding's basic information", () => {
+  const basicInformation = {
+    first_name: '  Ada ',
+    last_name: 'Lovelace',
+    company_name: 'Analytical Engines',
+    title: 'Engineer',
+    picture: '/uploads/avatars/ada.png',
+    weekly_digest_subscribed: false,
+  }
+  const profileOf = async (client: TestClient) => (await client.get('/api/v1/users/current')).body.user
+  /** Saves the profile settings of `user` (their own username unless given), the basic information above included. */
+  const saveProfile = (user: TestUser, fields: Record<string, unknown> = {}, client = user.client) =>
+    client.post('/api/v1/users/profile', { name: 'Ada L.', username: user.username, ...basicInformation, ...fields })
+
+  it('saves the photo, names, company, job title and newsletter, and the current user answers them', async () => {
+    const user = await buildUser(ctx.app)
+    const response = await saveProfile(user)
+    expect(response.status).toBe(200)
+    expect(await profileOf(user.client)).toMatchObject({
+      // The name is the one typed in settings, not "first last" as onboarding makes it.
+      name: 'Ada L.',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Analytical Engines',
+      title: 'Engineer',
+      image_url: '/uploads/avatars/ada.png',
+      weekly_digest_subscribed: false,
+    })
+    // The public profile shows the new name and photo.
+    const profile = await new TestClient(ctx.app).get(`/api/v1/users/${user.username}`)
+    expect(profile.body.user).toMatchObject({ name: 'Ada L.', image_url: '/uploads/avatars/ada.png' })
+  })
+
+  it('clears blank fields, keeps the ones left out, and keeps the photo when none is sent', async () => {
+    const user = await buildUser(ctx.app)
+    await saveProfile(user)
+    const response = await user.client.post('/api/v1/users/profile', {
+      name: 'Ada',
+      username: user.username,
+      first_name: '   ',
+      company_name: null,
+      picture: null,
+    })
+    expect(response.status).toBe(200)
+    expect(await profileOf(user.client)).toMatchObject({
+      first_name: null,
+      company_name: null,
+      last_name: 'Lovelace',
+      title: 'Engineer',
+      image_url: '/uploads/avatars/ada.png',
+      weekly_digest_subscribed: false,
+    })
+  })
+
+  it('answers what onboarding saved (one record, two forms)', async () => {
+    const user = await buildUser(ctx.app)
+    await user.client.post('/api/v1/onboarding/submit_basic_information', { user: basicInformation })
+    expect(await profileOf(user.client)).toMatchObject({ first_name: 'Ada', name: 'Ada Lovelace', title: 'Engineer' })
+  })
+
+  it("answers 400 in the error envelope with onboarding's limits, and writes nothing", async () => {
+    const user = await buildUser(ctx.app, { name: 'Before' })
+    const before = await profileOf(user.client)
+    const response = await saveProfile(user, {
+      name: 'After',
+      username: `${user.username}x`,
+      first_name: 'A'.repeat(31),
+      company_name: 'C'.repeat(61),
+      picture: 'javascript:alert(1)',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        first_name: ['is too long (maximum is 30 characters)'],
+        company_name: ['is too long (maximum is 60 characters)'],
+        picture: ['is invalid'],
+      },
+    })
+    expect(await profileOf(user.client)).toEqual(before)
+  })
+
+  it('answers 400 for a taken username before writing any basic information', async () => {
+    const first = await buildUser(ctx.app)
+    const second = await buildUser(ctx.app)
+    const before = await profileOf(second.client)
+    const response = await saveProfile(second, { username: first.username })
+    expect(response.status).toBe(400)
+    expect(response.body.error.fields).toEqual({ username: ['is already taken'] })
+    expect(await profileOf(second.client)).toEqual(before)
+  })
+
+  it('answers 401 when signed out, and 403 to an admin impersonating the user; nothing changes', async () => {
+    const user = await buildUser(ctx.app)
+    const before = await profileOf(user.client)
+    const signedOut = await saveProfile(user, { name: 'Someone Else' }, new TestClient(ctx.app))
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.body.error.code).toBe('unauthorized')
+    const asAdmin = await impersonate(ctx.app, user)
+    expect((await saveProfile(user, { name: 'Someone Else' }, asAdmin)).status).toBe(403)
+    expect(await profileOf(user.client)).toEqual(before)
+  })
+})
+
 describe('rate limits', () => {
   it('answers 429 after 10 password attempts in 15 minutes', async () => {
     const limited = await createTestApp({ rateLimitEnabled: true })

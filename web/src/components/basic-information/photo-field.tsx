@@ -1,10 +1,11 @@
-// 'Add your selfie' (spec §2, §5): a PNG or JPEG (.png, .jpeg, .jpg) is chosen, cut to a square in the crop dialog and
-// uploaded; the server cuts and re-encodes it (POST /api/v1/uploads/avatar).
+// 'Add your selfie' (specs/onboarding-customers-teams-notifications.md §2, §5): a PNG or JPEG (.png, .jpeg, .jpg) is
+// chosen, cut to a square in the crop dialog and uploaded; the server cuts and re-encodes it
+// (POST /api/v1/uploads/avatar).
 import { Camera } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { ApiError } from '../../../lib/api.ts'
-import { type SquareCrop, uploadAvatar } from '../api/upload-avatar.ts'
+import { ApiError } from '../../lib/api.ts'
+import { Spinner } from '../ui/spinner.tsx'
+import { type SquareCrop, uploadAvatar } from './api/upload-avatar.ts'
 import { CropDialog } from './crop-dialog.tsx'
 
 /** spec §5: png, jpeg and jpg only. */
@@ -62,12 +63,14 @@ export function PhotoField({
         )}
       </span>
       <div className="min-w-0 space-y-1">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+        <label id={`${inputId}-label`} htmlFor={inputId} className="block text-sm font-medium text-slate-700">
           Add your selfie
         </label>
+        {/* out of the tab order: the button below opens it, so the keyboard stops once */}
         <input
           ref={input}
           id={inputId}
+          tabIndex={-1}
           type="file"
           accept=".png,.jpeg,.jpg,image/png,image/jpeg"
           className="sr-only"
@@ -77,6 +80,7 @@ export function PhotoField({
         <button
           type="button"
           onClick={() => input.current?.click()}
+          aria-describedby={`${inputId}-label`}
           disabled={disabled || isUploading}
           className="inline-flex h-8 items-center rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400"
         >

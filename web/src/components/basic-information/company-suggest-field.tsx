@@ -1,22 +1,27 @@
-// Company (spec §2, §4, §5, §9): at most 60 characters; names are suggested 1000 ms after typing pauses
-// (GET /api/v1/companies/search?q), and the suggestions clear when the input is empty.
+// Company (specs/onboarding-customers-teams-notifications.md §2, §4, §5, §9): at most 60 characters; names are
+// suggested 1000 ms after typing pauses (GET /api/v1/companies/search?q), and the suggestions clear when the input
+// is empty.
 import { useId, useState } from 'react'
 import { COMPANY_SUGGEST_DELAY_MS, ONBOARDING_COMPANY_MAX } from '#contracts/onboarding.ts'
-import { cn } from '../../../components/ui/cn.ts'
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
-import { useCompanySuggestions } from '../api/search-companies.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { cn } from '../ui/cn.ts'
+import { useCompanySuggestions } from './api/search-companies.ts'
 
 export function CompanySuggestField({
   value,
   onChange,
   disabled,
+  error,
 }: {
   value: string
   onChange: (value: string) => void
   disabled?: boolean
+  /** A message shown under the input, which is then marked invalid. */
+  error?: string
 }) {
   const inputId = useId()
   const listId = `${inputId}-suggestions`
+  const errorId = `${inputId}-error`
   const [isOpen, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const typed = value.trim()
@@ -44,6 +49,8 @@ export function CompanySuggestField({
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={isShown && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         autoComplete="off"
         value={value}
         maxLength={ONBOARDING_COMPANY_MAX}
@@ -69,8 +76,16 @@ export function CompanySuggestField({
             setOpen(false)
           }
         }}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-slate-100"
+        className={cn(
+          'block w-full rounded-lg border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:bg-slate-100',
+          error ? 'border-red-500' : 'border-slate-300',
+        )}
       />
+      {error && (
+        <p id={errorId} className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      )}
       <div
         id={listId}
         role="listbox"

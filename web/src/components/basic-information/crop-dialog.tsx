@@ -1,9 +1,9 @@
-// The 1:1 crop (spec §2, §5): the photo with a square over it; drag the square (or use the arrow keys) and size it
-// with the slider. The square is sent in the image's own pixels.
+// The 1:1 crop (specs/onboarding-customers-teams-notifications.md §2, §5): the photo with a square over it; drag the
+// square (or use the arrow keys) and size it with the slider. The square is sent in the image's own pixels.
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import type { SquareCrop } from '../api/upload-avatar.ts'
+import { Button } from '../ui/button.tsx'
+import { Dialog } from '../ui/dialog.tsx'
+import type { SquareCrop } from './api/upload-avatar.ts'
 
 /** The preview's longest side in CSS pixels. */
 const PREVIEW = 288
