@@ -5,6 +5,7 @@
 // are selected. "Capped just under 100" is read as: it is floored, so a partial match never shows 100 (199 of 200 is
 // 99), and only a result holding every selected tool shows 100.
 import { z } from 'zod'
+import { formatCappedCount } from './counts.ts'
 
 /** spec §9 */
 export const MATCH_PAGE_SIZE = 20
@@ -265,7 +266,7 @@ export function matchPercent(selected: number[], toolIds: Iterable<number>): num
 
 /** Tab counts: the total, with '+' when capped ('1,000+'). */
 export function formatMatchTotal(page: { total: number; is_total_capped: boolean }): string {
-  return `${page.total.toLocaleString('en-US')}${page.is_total_capped ? '+' : ''}`
+  return formatCappedCount(page.total, page.is_total_capped)
 }
 
 /** spec §9: orange <= 60, blue 70-80, green >= 90 (61-69 counts as orange, 81-89 as blue). */

@@ -9,6 +9,11 @@ export const TOOL_PAGE_COMPANIES_COUNT = 12
 export const TOOL_PAGE_ALTERNATIVES_COUNT = 6
 /** Newest open jobs listed; the rest are one click away on /match/{slug}. */
 export const TOOL_PAGE_JOBS_COUNT = 3
+/**
+ * A tool page counts its companies and jobs up to here; past it the page shows '1,000+', as Stack Match does (which
+ * /match/{slug} opens): an exact count of a tool in 40% of 100,000 jobs would read them all on every view.
+ */
+export const TOOL_PAGE_COUNT_CAP = 1000
 export const STACKUP_REASONS_COUNT = 5
 export const STACKUP_COMPANIES_COUNT = 6
 /** Search engines show about this much of a meta description. */

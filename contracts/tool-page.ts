@@ -56,12 +56,16 @@ export const ToolPageResponse = z.object({
   cons_count: z.number().int(),
   /** Companies with a public stack using the tool, most followed first (not private-mode companies). */
   companies: z.array(ToolCompany),
+  /** At most TOOL_PAGE_COUNT_CAP (1,000: contracts/tool-page-meta.ts); is_companies_count_capped when there are more. */
   companies_count: z.number().int(),
+  is_companies_count_capped: z.boolean(),
   /** The most popular other listed tools of the same category (none when the tool has no category). */
   alternatives: z.array(Tool),
   /** Open jobs asking for the tool, newest first; /match/{slug} lists them all. */
   jobs: z.array(ToolJob),
+  /** Capped as companies_count. */
   jobs_count: z.number().int(),
+  is_jobs_count_capped: z.boolean(),
 })
 export type ToolPageResponse = z.infer<typeof ToolPageResponse>
 
@@ -81,6 +85,7 @@ export const StackupSide = z
     cons_count: z.number().int(),
     companies: z.array(ToolCompany),
     companies_count: z.number().int(),
+    is_companies_count_capped: z.boolean(),
   })
   .meta({ id: 'StackupSide' })
 export type StackupSide = z.infer<typeof StackupSide>

@@ -58,6 +58,10 @@ export const companies = pgTable(
     index('company_search_idx').using('gin', table.search),
     // Stack Match leaves private-mode companies out through this handful of rows
     index('company_private_idx').on(table.id).where(sql`${table.privateMode}`),
+    // a tool page's companies, most followed first (decision 033)
+    index('company_followers_idx')
+      .on(table.followersCount.desc(), table.name, table.id)
+      .where(sql`not ${table.privateMode}`),
     // the admins' verification queue, newest first: only the waiting handful of rows
     index('company_verification_queue_idx')
       .on(table.verificationRequestedAt.desc(), table.id.desc())

@@ -49,6 +49,10 @@ export const stacks = pgTable(
       .where(sql`${table.ownerCompanyId} is not null`),
     index('stack_website_url_idx').on(sql`lower(${table.websiteUrl})`),
     index('stack_created_at_idx').on(table.createdAt.desc()),
+    // a tool page's stacks, most followed first (decision 033)
+    index('stack_followers_idx')
+      .on(table.followersCount.desc(), table.createdAt.desc(), table.id)
+      .where(sql`not ${table.isPrivate}`),
   ],
 )
 

@@ -7,7 +7,13 @@ import type {
   ToolPageReason,
   ToolPageResponse,
 } from '#contracts/tool-page.ts'
-import type { BestReasonRow, CompanyUsingToolRow, listUserReasonVotes, OpenJobRow } from './tool-page.queries.ts'
+import {
+  type BestReasonRow,
+  type CompanyUsingToolRow,
+  type listUserReasonVotes,
+  type OpenJobRow,
+  presentCount,
+} from './tool-page.queries.ts'
 import { presentTool, presentToolDetail, presentTools } from './tools.presenter.ts'
 import type { findToolBySlug, PublicStackRow, ToolListRow } from './tools.queries.ts'
 
@@ -50,6 +56,17 @@ export function presentToolJob(row: OpenJobRow): ToolJob {
   }
 }
 
+/** A capped count (TOOL_PAGE_COUNT_CAP) as `{name}_count` and `is_{name}_count_capped`. */
+function countFields<Name extends 'companies' | 'jobs'>(name: Name, counted: number) {
+  const { count, capped } = presentCount(counted)
+  return { [`${name}_count`]: count, [`is_${name}_count_capped`]: capped } as Record<`${Name}_count`, number> &
+    Record<`is_${Name}_count_capped`, boolean>
+}
+
+function presentCompanies(input: { companies: CompanyUsingToolRow[]; total: number }) {
+  return { companies: input.companies.map(presentToolCompany), ...countFields('companies', input.total) }
+}
+
 /** Reasons of one tool split into pros and cons, each already in rank order. */
 function splitReasons(rows: BestReasonRow[], toolId: number) {
   const own = rows.filter((row) => row.toolId === toolId)
@@ -75,11 +92,10 @@ export function presentToolPage(input: {
     ...splitReasons(input.reasons, input.tool.id),
     pros_count: input.reasonCounts.pros,
     cons_count: input.reasonCounts.cons,
-    companies: input.companies.companies.map(presentToolCompany),
-    companies_count: input.companies.total,
+    ...presentCompanies(input.companies),
     alternatives: presentTools(input.alternatives, null),
     jobs: input.jobs.jobs.map(presentToolJob),
-    jobs_count: input.jobs.total,
+    ...countFields('jobs', input.jobs.total),
   }
 }
 
@@ -95,8 +111,7 @@ export function presentStackupSide(input: {
     ...splitReasons(input.reasons, input.tool.id),
     pros_count: input.reasonCounts.pros,
     cons_count: input.reasonCounts.cons,
-    companies: input.companies.companies.map(presentToolCompany),
-    companies_count: input.companies.total,
+    ...presentCompanies(input.companies),
   }
 }
 

@@ -1,8 +1,9 @@
 // The reads behind a tool page and a comparison (contracts/tool-page.ts): a tool's best pros and cons, the companies
 // whose public stacks use it, its open jobs, and the viewer's votes. Every function takes the database first.
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { TOOL_PAGE_COUNT_CAP } from '#contracts/tool-page-meta.ts'
 import type { Db } from '../../db/client.ts'
-import { companies, jobs, reasons, reasonVotes, stacks, stackTools, users } from '../../db/schema/index.ts'
+import { reasons, reasonVotes, users } from '../../db/schema/index.ts'
 import type { PublicStackRow, ToolListRow } from './tools.queries.ts'
 
 /** The best `perType` pros and the best `perType` cons of each tool, most votes first, with their authors. */
@@ -58,35 +59,48 @@ export async function countReasons(db: Db, toolIds: number[]) {
 }
 
 /**
- * Companies with at least one public stack using the tool, most followed first; private-mode companies keep their
- * stacks to themselves and are left out. Answers the first `limit` and the total.
+ * Listed companies with a public stack using the tool: company.tool_ids holds the tools of a company's public stacks
+ * (kept by the database, migration 0015), so the GIN index answers a rare tool and company_followers_idx (most
+ * followed first) a popular one. Private-mode companies keep their stacks to themselves.
  */
-export async function listCompaniesUsingTool(db: Db, toolId: number, limit: number) {
-  const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      slug: companies.slug,
-      imageUrl: companies.imageUrl,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.privateMode, false),
-        sql`exists (select 1 from ${stackTools} join ${stacks} on ${stacks.id} = ${stackTools.stackId}
-          where ${stackTools.toolId} = ${toolId} and ${stacks.ownerCompanyId} = ${companies.id}
-            and not ${stacks.isPrivate})`,
-      ),
-    )
-    .orderBy(desc(companies.followersCount), asc(companies.name), asc(companies.id))
-    .limit(limit)
-  return { companies: rows, total: rows[0]?.total ?? 0 }
-}
-export type CompanyUsingToolRow = Awaited<ReturnType<typeof listCompaniesUsingTool>>['companies'][number]
+const companiesUsingTool = (toolId: SQL) =>
+  sql`from "company" where "company"."tool_ids" @> array[${toolId}]::integer[] and not "company"."private_mode"`
+/** As company_followers_idx sorts (drizzle's desc() is nulls last). */
+const companiesByFollowers = sql`"company"."followers_count" desc nulls last, "company"."name", "company"."id"`
 
-/** What makes a job open and listed: not expired, and its company not in private mode (as Stack Match reads it). */
-export const isOpenListedJob = sql`(${jobs.expiresAt} is null or ${jobs.expiresAt} > now()) and not ${companies.privateMode}`
+/** The rows of `fromWhere` counted up to TOOL_PAGE_COUNT_CAP + 1, as a scalar subquery. */
+const cappedCount = (fromWhere: SQL) =>
+  sql`(select count(*)::integer from (select 1 ${fromWhere} limit ${TOOL_PAGE_COUNT_CAP + 1}) as "counted")`
+
+/** A capped count as a page shows it: at most TOOL_PAGE_COUNT_CAP, and whether there were more. */
+export const presentCount = (counted: number) => ({
+  count: Math.min(counted, TOOL_PAGE_COUNT_CAP),
+  capped: counted > TOOL_PAGE_COUNT_CAP,
+})
+
+export interface CompanyUsingToolRow {
+  id: number
+  name: string
+  slug: string
+  imageUrl: string | null
+}
+
+/** The first `limit` companies using the tool, most followed first, and how many there are (capped). */
+export async function listCompaniesUsingTool(db: Db, toolId: number, limit: number) {
+  const [row] = await db
+    .select({
+      companies: sql<CompanyUsingToolRow[] | null>`${companiesJson(sql`${toolId}`, sql`${limit}`)}`,
+      total: sql<number>`${cappedCount(companiesUsingTool(sql`${toolId}`))}`,
+    })
+    .from(sql`(select 1) as "one"`)
+  return { companies: row?.companies ?? [], total: row?.total ?? 0 }
+}
+
+const companiesJson = (toolId: SQL, limit: SQL) => sql`(select json_agg(json_build_object('id', c.id, 'name', c.name,
+      'slug', c.slug, 'imageUrl', c.image_url) order by c.ord)
+    from (select "company"."id", "company"."name", "company"."slug", "company"."image_url",
+        row_number() over (order by ${companiesByFollowers}) as ord
+      ${companiesUsingTool(toolId)} order by ${companiesByFollowers} limit ${limit}) c)`
 
 /** An open job asking for the tool, with the number of such jobs (loadToolPageParts reads them newest first). */
 export interface OpenJobRow {
@@ -98,7 +112,6 @@ export interface OpenJobRow {
   remote: boolean
   companyName: string
   companyImageUrl: string | null
-  total: number
 }
 
 /** The user's votes on the reasons of these tools. */
@@ -112,39 +125,46 @@ export async function listUserReasonVotes(db: Db, userId: number, toolIds: numbe
     .orderBy(asc(reasonVotes.reasonId))
 }
 
-/** A tool page's six parts as one row of JSON: camelCase keys, the shapes of the functions above. */
+/** A tool page's parts as one row of JSON: camelCase keys, the shapes of the functions above. */
 export interface ToolPageParts {
   stacks: PublicStackRow[]
   reasons: BestReasonRow[]
   reasonCounts: { pros: number; cons: number }
   companies: CompanyUsingToolRow[]
+  /** Capped: TOOL_PAGE_COUNT_CAP + 1 means more. */
+  companiesCount: number
   alternatives: ToolListRow[]
   jobs: OpenJobRow[]
+  /** Capped as companiesCount. */
+  jobsCount: number
 }
 
-const toolId = sql.placeholder('toolId')
-const categoryId = sql.placeholder('categoryId')
-const limit = {
-  stacks: sql.placeholder('stacks'),
-  reasons: sql.placeholder('reasons'),
-  companies: sql.placeholder('companies'),
-  alternatives: sql.placeholder('alternatives'),
-  jobs: sql.placeholder('jobs'),
-}
-const toolPagePartsSql = sql`select
+/** Open jobs of listed companies asking for the tool (Stack Match's conditions: match-search.queries.ts). */
+const openJobsUsingTool = (toolId: SQL) => sql`from "job" where "job"."tool_ids" @> array[${toolId}]::integer[]
+  and ("job"."expires_at" is null or "job"."expires_at" > now())
+  and "job"."company_id" not in (select "id" from "company" where "private_mode")`
+/** As job_posted_at_idx sorts. */
+const jobsByRecency = sql`"job"."posted_at" desc nulls last, "job"."id" desc nulls last`
+/** As stack_followers_idx sorts. */
+const stacksByFollowers = sql`"stack"."followers_count" desc nulls last, "stack"."created_at" desc nulls last, "stack"."id"`
+
+const toolPagePartsSql = (
+  tool: { id: number; categoryId: number | null },
+  limit: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
+) => {
+  const toolId = sql`${tool.id}::integer`
+  return sql`select
   (select json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'imageUrl', s.image_url,
       'userSlug', s.user_slug, 'userName', s.user_name, 'userImage', s.user_image, 'companySlug', s.company_slug,
-      'companyName', s.company_name, 'companyImage', s.company_image)
-      order by s.followers_count desc, s.created_at desc, s.id)
-    from (select stack.id, stack.name, stack.slug, stack.image_url, stack.followers_count, stack.created_at,
+      'companyName', s.company_name, 'companyImage', s.company_image) order by s.ord)
+    from (select stack.id, stack.name, stack.slug, stack.image_url, row_number() over (order by ${stacksByFollowers}) as ord,
         "user".username as user_slug, "user".name as user_name, "user".image as user_image,
         company.slug as company_slug, company.name as company_name, company.image_url as company_image
-      from stack_tool join stack on stack.id = stack_tool.stack_id
+      from stack join stack_tool on stack_tool.stack_id = stack.id and stack_tool.tool_id = ${toolId}
         left join "user" on "user".id = stack.owner_user_id
         left join company on company.id = stack.owner_company_id
-      where stack_tool.tool_id = ${toolId} and not stack.is_private
-        and ("user".username is not null or company.slug is not null)
-      order by stack.followers_count desc, stack.created_at desc, stack.id limit ${limit.stacks}) s) as stacks,
+      where not stack.is_private and ("user".username is not null or company.slug is not null)
+      order by ${stacksByFollowers} limit ${limit.stacks}) s) as stacks,
   (select json_agg(json_build_object('id', r.id, 'toolId', r.tool_id, 'text', r.text, 'isCon', r.is_con,
       'votesTotal', r.votes_total, 'userId', r.user_id, 'username', "user".username, 'userImage', "user".image)
       order by r.votes_total desc, r.id)
@@ -156,14 +176,8 @@ const toolPagePartsSql = sql`select
       left join "user" on "user".id = r.user_id) as reasons,
   (select json_build_object('pros', count(*) filter (where not is_con), 'cons', count(*) filter (where is_con))
     from reason where tool_id = ${toolId}) as "reasonCounts",
-  (select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'imageUrl', c.image_url,
-      'total', c.total) order by c.followers_count desc, c.name, c.id)
-    from (select company.id, company.name, company.slug, company.image_url, company.followers_count,
-        count(*) over () as total
-      from company
-      where not company.private_mode and exists (select 1 from stack_tool join stack on stack.id = stack_tool.stack_id
-        where stack_tool.tool_id = ${toolId} and stack.owner_company_id = company.id and not stack.is_private)
-      order by company.followers_count desc, company.name, company.id limit ${limit.companies}) c) as companies,
+  ${companiesJson(toolId, sql`${limit.companies}`)} as companies,
+  ${cappedCount(companiesUsingTool(toolId))} as "companiesCount",
   (select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'title', a.title,
       'imageUrl', a.image_url, 'websiteUrl', a.website_url, 'isApproved', a.is_approved, 'isPackage', a.is_package,
       'isHidden', a.is_hidden, 'submittedById', a.submitted_by_id, 'stacksCount', a.stacks_count,
@@ -176,53 +190,49 @@ const toolPagePartsSql = sql`select
         layer.name as layer_name
       from tool left join category on category.id = tool.category_id left join layer on layer.id = category.layer_id
       where tool.is_approved and not tool.is_hidden and not tool.is_package
-        and tool.category_id = ${categoryId} and tool.id <> ${toolId}
+        and tool.category_id = ${tool.categoryId}::integer and tool.id <> ${toolId}
       order by tool.popularity desc nulls last, tool.name, tool.id limit ${limit.alternatives}) a) as alternatives,
   (select json_agg(json_build_object('id', j.id, 'title', j.title, 'slug', j.slug, 'city', j.city,
-      'location', j.location, 'remote', j.remote, 'companyName', j.company_name,
-      'companyImageUrl', j.company_image_url, 'total', j.total) order by j.posted_at desc, j.id desc)
-    from (select job.id, job.title, job.slug, job.city, job.location, job.remote, job.posted_at,
-        company.name as company_name, company.image_url as company_image_url, count(*) over () as total
-      from job join company on company.id = job.company_id
-      where job.tool_ids @> array[${toolId}::integer] and ${isOpenListedJob}
-      order by job.posted_at desc, job.id desc limit ${limit.jobs}) j) as jobs`
+      'location', j.location, 'remote', j.remote, 'companyName', company.name,
+      'companyImageUrl', company.image_url) order by j.ord)
+    from (select "job"."id", "job"."title", "job"."slug", "job"."city", "job"."location", "job"."remote",
+        "job"."company_id", row_number() over (order by ${jobsByRecency}) as ord
+      ${openJobsUsingTool(toolId)} order by ${jobsByRecency} limit ${limit.jobs}) j
+      join company on company.id = j.company_id) as jobs,
+  ${cappedCount(openJobsUsingTool(toolId))} as "jobsCount"`
+}
 
 type ToolPagePartsRow = { [K in keyof ToolPageParts]: ToolPageParts[K] | null }
-const preparedToolPageParts = new WeakMap<
-  Db,
-  { execute(values: Record<string, unknown>): Promise<{ parts: ToolPagePartsRow }[]> }
->()
 
 /**
  * Everything a tool page shows besides the tool itself, in one statement (one round trip, one pooled connection):
  * public stacks using it (most followed first), its best pros and cons (as listBestReasons ranks them) and their
  * counts, companies using it (as listCompaniesUsingTool), the most popular other listed tools of its category, and
- * its open jobs (newest first), each a subquery aggregated to JSON in its own order. Each subquery starts from an
- * index on the tool (stack_tool_tool_idx, reason_tool_idx, job_tool_ids_idx) or on its category
- * (tool_category_popularity_idx). Companies and jobs carry their total on every row. Prepared once per database: on
- * PostgreSQL a named statement, which each connection plans a few times (then a generic plan), not once per page.
+ * its open jobs (newest first), each a subquery aggregated to JSON in its own order, and the two capped counts.
+ *
+ * Planned for each tool, not prepared: a tool in half of all stacks and one in two want different plans. A popular
+ * tool walks an order index (stack_followers_idx, company_followers_idx, job_posted_at_idx) and stops at the limit;
+ * a rare one starts from its index (stack_tool_tool_idx, company_tool_ids_idx, job_tool_ids_idx) and sorts a few
+ * rows. A prepared statement's generic plan picked one for all tools, and a popular tool's page read every one of
+ * its stacks, companies and jobs (150 ms for a tool in 40% of 100,000 jobs; decision 033).
  */
 export async function loadToolPageParts(
   db: Db,
   tool: { id: number; categoryId: number | null },
   limits: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
 ): Promise<ToolPageParts> {
-  let prepared = preparedToolPageParts.get(db)
-  if (!prepared) {
-    prepared = db
-      .select({ parts: sql<ToolPagePartsRow>`(select row_to_json(p) from (${toolPagePartsSql}) p)` })
-      .from(sql`(select 1) as one`)
-      .prepare('tool_page_parts')
-    preparedToolPageParts.set(db, prepared)
-  }
-  const [result] = await prepared.execute({ toolId: tool.id, categoryId: tool.categoryId, ...limits })
+  const [result] = await db
+    .select({ parts: sql<ToolPagePartsRow>`(select row_to_json(p) from (${toolPagePartsSql(tool, limits)}) p)` })
+    .from(sql`(select 1) as "one"`)
   const row = result!.parts
   return {
     stacks: row.stacks ?? [],
     reasons: row.reasons ?? [],
     reasonCounts: row.reasonCounts ?? { pros: 0, cons: 0 },
     companies: row.companies ?? [],
+    companiesCount: row.companiesCount ?? 0,
     alternatives: row.alternatives ?? [],
     jobs: row.jobs ?? [],
+    jobsCount: row.jobsCount ?? 0,
   }
 }

@@ -42,9 +42,9 @@ export async function loadToolPage(db: Db, tool: ToolRow, viewerId: number | nul
     stacks: parts.stacks,
     reasons: parts.reasons,
     reasonCounts: parts.reasonCounts,
-    companies: { companies: parts.companies, total: parts.companies[0]?.total ?? 0 },
+    companies: { companies: parts.companies, total: parts.companiesCount },
     alternatives: parts.alternatives,
-    jobs: { jobs: parts.jobs, total: parts.jobs[0]?.total ?? 0 },
+    jobs: { jobs: parts.jobs, total: parts.jobsCount },
     viewerId,
   })
 }

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
-import { TOOL_PAGE_REASONS_COUNT } from '#contracts/tool-page-meta.ts'
-import { reasons, reasonVotes, tools } from '../../db/schema/index.ts'
+import { TOOL_PAGE_COUNT_CAP, TOOL_PAGE_REASONS_COUNT } from '#contracts/tool-page-meta.ts'
+import { companies, reasons, reasonVotes, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -108,6 +108,8 @@ describe('GET /api/v1/tools/{slug}', () => {
         'cons',
         'cons_count',
         'followers_count',
+        'is_companies_count_capped',
+        'is_jobs_count_capped',
         'jobs',
         'jobs_count',
         'pros',
@@ -131,7 +133,7 @@ describe('GET /api/v1/tools/{slug}', () => {
   it('lists companies whose public stacks use the tool once each, most followed first, never private ones', async () => {
     const { body } = await visitor.get('/api/v1/tools/vue')
     expect(body.companies.map((company: { slug: string }) => company.slug)).toEqual(['bigco', 'smallco'])
-    expect(body.companies_count).toBe(2)
+    expect(body).toMatchObject({ companies_count: 2, is_companies_count_capped: false })
     expect(body.companies[0]).toMatchObject({ name: 'Bigco', canonical_url: '/companies/bigco' })
   })
 
@@ -144,7 +146,7 @@ describe('GET /api/v1/tools/{slug}', () => {
 
   it('lists open listed jobs newest first (3) with the total, never expired or private-mode ones', async () => {
     const { body } = await visitor.get('/api/v1/tools/vue')
-    expect(body.jobs_count).toBe(4)
+    expect(body).toMatchObject({ jobs_count: 4, is_jobs_count_capped: false })
     expect(body.jobs.map((job: { title: string }) => job.title)).toEqual([
       'Newest Elsewhere',
       'Frontend Lead',
@@ -166,6 +168,50 @@ describe('GET /api/v1/tools/{slug}', () => {
       jobs: [],
       jobs_count: 0,
     })
+  })
+
+  it(`counts companies and jobs up to ${TOOL_PAGE_COUNT_CAP}, then says there are more`, async () => {
+    const db = ctx.app.db
+    const many = await buildCatalogTool(db, { name: 'Everywhere', slug: 'everywhere', category: 'other-things' })
+    const exact = await buildCatalogTool(db, { name: 'Just enough', slug: 'just-enough', category: 'other-things' })
+    // TOOL_PAGE_COUNT_CAP + 1 companies with a public stack using `many`, TOOL_PAGE_COUNT_CAP using `exact`
+    await db.execute(sql`with made as (
+        insert into "company" ("name", "slug", "followers_count")
+        select 'Many ' || n, 'many-' || n, n from generate_series(1, ${TOOL_PAGE_COUNT_CAP + 1}) as n returning "id", "followers_count"),
+      stacked as (
+        insert into "stack" ("slug", "name", "owner_company_id")
+        select 'stack', 'Stack', "id" from made returning "id", "owner_company_id")
+      insert into "stack_tool" ("stack_id", "tool_id")
+      select "stacked"."id", ${many.id}::integer from stacked
+      union all
+      select "stacked"."id", ${exact.id}::integer from stacked join made on made."id" = "stacked"."owner_company_id"
+        where made."followers_count" <= ${TOOL_PAGE_COUNT_CAP}`)
+    const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, 'many-1'))
+    await db.execute(sql`insert into "job" ("title", "slug", "company_id", "tool_ids", "posted_at")
+      select 'Job ' || n, 'many-job-' || n, ${Number(company!.id)}::integer,
+        case when n <= ${TOOL_PAGE_COUNT_CAP} then array[${many.id}, ${exact.id}]::integer[] else array[${many.id}]::integer[] end,
+        now() - n * interval '1 minute'
+      from generate_series(1, ${TOOL_PAGE_COUNT_CAP + 1}) as n`)
+
+    const crowded = (await visitor.get('/api/v1/tools/everywhere')).body as ToolPageResponse
+    expect(crowded).toMatchObject({
+      companies_count: TOOL_PAGE_COUNT_CAP,
+      is_companies_count_capped: true,
+      jobs_count: TOOL_PAGE_COUNT_CAP,
+      is_jobs_count_capped: true,
+    })
+    // the most followed companies and the newest jobs first, as for a tool few use
+    expect(crowded.companies[0]?.slug).toBe(`many-${TOOL_PAGE_COUNT_CAP + 1}`)
+    expect(crowded.jobs.map((job) => job.title)).toEqual(['Job 1', 'Job 2', 'Job 3'])
+    const counted = (await visitor.get('/api/v1/tools/just-enough')).body as ToolPageResponse
+    expect(counted).toMatchObject({
+      companies_count: TOOL_PAGE_COUNT_CAP,
+      is_companies_count_capped: false,
+      jobs_count: TOOL_PAGE_COUNT_CAP,
+      is_jobs_count_capped: false,
+    })
+    const side = (await visitor.get('/api/v1/stackups/everywhere-vs-just-enough')).body.tools[0]
+    expect(side).toMatchObject({ companies_count: TOOL_PAGE_COUNT_CAP, is_companies_count_capped: true })
   })
 
   it('answers 404 for an unknown tool and for a pending tool asked by a visitor', async () => {

@@ -1,4 +1,6 @@
-/** '1 stack', '3 stacks', '1,204 tools'. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`
+import { formatCappedCount } from '#contracts/counts.ts'
+
+/** '1 stack', '3 stacks', '1,204 tools'; a capped count (contracts/counts.ts) as '1,000+ jobs'. */
+export function plural(count: number, one: string, many = `${one}s`, capped = false): string {
+  return `${formatCappedCount(count, capped)} ${count === 1 && !capped ? one : many}`
 }

@@ -4,8 +4,3 @@ const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
 export function formatCount(value: number): string {
   return compact.format(value)
 }
-
-/** '1 stack', '3 stacks'. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`
-}

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router'
+import { formatCappedCount } from '#contracts/counts.ts'
 import type { StackupResponse, StackupSide } from '#contracts/tool-page.ts'
 import { stackupMetaDescription, stackupStructuredData, stackupTitle } from '#contracts/tool-page-meta.ts'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -15,11 +16,11 @@ import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
+import { plural } from '../../../lib/plural.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { stackupQuery, useStackup } from '../api/get-stackup.ts'
 import { CompanyGrid } from '../components/company-grid.tsx'
-import { plural } from '../components/format.ts'
 import { ReasonColumns } from '../components/reason-columns.tsx'
 
 export default function StackupPage() {
@@ -100,7 +101,7 @@ export default function StackupPage() {
               <GlanceRow label="Category" values={[first, second].map((side) => side.tool.category?.name ?? '—')} />
               <GlanceRow label="Followers" values={[first, second].map((side) => count(side.followers_count))} />
               <GlanceRow label="Stacks" values={[first, second].map((side) => count(side.tool.stacks_count))} />
-              <GlanceRow label="Companies" values={[first, second].map((side) => count(side.companies_count))} />
+              <GlanceRow label="Companies" values={[first, second].map(companiesCount)} />
               <GlanceRow label="Pros" values={[first, second].map((side) => count(side.pros_count))} />
               <GlanceRow label="Cons" values={[first, second].map((side) => count(side.cons_count))} />
             </tbody>
@@ -137,7 +138,7 @@ export default function StackupPage() {
           {[first, second].map((side) => (
             <div key={side.tool.id}>
               <h3 className="font-semibold text-slate-800">
-                {side.tool.name} <span className="text-sm font-normal text-slate-500">({side.companies_count})</span>
+                {side.tool.name} <span className="text-sm font-normal text-slate-500">({companiesCount(side)})</span>
               </h3>
               {side.companies.length === 0 ? (
                 <p className="mt-2 text-sm text-slate-600">No company has shared a stack with {side.tool.name} yet.</p>
@@ -153,6 +154,7 @@ export default function StackupPage() {
 }
 
 const count = (value: number) => value.toLocaleString('en')
+const companiesCount = (side: StackupSide) => formatCappedCount(side.companies_count, side.is_companies_count_capped)
 
 /** The catalog's title is often the description's first words cut with '…': then the description adds nothing new
  * to a half-width card. */

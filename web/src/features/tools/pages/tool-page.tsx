@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { formatCappedCount } from '#contracts/counts.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
@@ -19,11 +20,11 @@ import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
+import { plural } from '../../../lib/plural.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { toolQuery, useTool } from '../api/get-tool.ts'
 import { CompanyGrid } from '../components/company-grid.tsx'
-import { plural } from '../components/format.ts'
 import { ReasonColumns } from '../components/reason-columns.tsx'
 import { ToolCustomers } from '../components/tool-customers.tsx'
 
@@ -147,7 +148,9 @@ export default function ToolPage() {
             <h2 id="companies-heading" className="text-lg font-semibold text-slate-900">
               Companies with {tool.name} in their stack
               {data.companies_count > 0 && (
-                <span className="ml-2 text-sm font-normal text-slate-500">({data.companies_count})</span>
+                <span className="ml-2 text-sm font-normal text-slate-500">
+                  ({formatCappedCount(data.companies_count, data.is_companies_count_capped)})
+                </span>
               )}
             </h2>
             {data.companies.length === 0 ? (
@@ -157,7 +160,13 @@ export default function ToolPage() {
                 <CompanyGrid companies={data.companies} className="mt-3" />
                 {data.companies_count > data.companies.length && (
                   <p className="mt-3 text-sm text-slate-600">
-                    and {plural(data.companies_count - data.companies.length, 'more company', 'more companies')}
+                    and{' '}
+                    {plural(
+                      data.companies_count - data.companies.length,
+                      'more company',
+                      'more companies',
+                      data.is_companies_count_capped,
+                    )}
                   </p>
                 )}
               </>
@@ -288,14 +297,14 @@ function AlternativesSection({ page }: { page: ToolPageResponse }) {
 
 /** The newest open jobs asking for the tool; Stack Match (/match/{slug}) lists them all. */
 function JobsSection({ page }: { page: ToolPageResponse }) {
-  const { tool, jobs, jobs_count: count } = page
+  const { tool, jobs, jobs_count: count, is_jobs_count_capped: capped } = page
   const matchPath = `/match/${tool.slug}`
   return (
     <section aria-labelledby="jobs-heading">
       <h2 id="jobs-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <Briefcase className="size-4 text-slate-400" aria-hidden="true" />
         Jobs using {tool.name}
-        {count > 0 && <span className="text-sm font-normal text-slate-500">({count})</span>}
+        {count > 0 && <span className="text-sm font-normal text-slate-500">({formatCappedCount(count, capped)})</span>}
       </h2>
       {jobs.length === 0 ? (
         <p className="mt-2 text-slate-600">No open job asks for {tool.name} right now.</p>
@@ -322,7 +331,9 @@ function JobsSection({ page }: { page: ToolPageResponse }) {
         </ul>
       )}
       <Link to={matchPath} className="mt-3 inline-block font-medium text-brand-700 hover:underline">
-        {count > 0 ? `See all ${plural(count, 'job')} in Stack Match` : `Find ${tool.name} jobs in Stack Match`}
+        {count > 0
+          ? `See all ${plural(count, 'job', 'jobs', capped)} in Stack Match`
+          : `Find ${tool.name} jobs in Stack Match`}
       </Link>
     </section>
   )

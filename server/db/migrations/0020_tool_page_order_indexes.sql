@@ -1,0 +1,2 @@
+CREATE INDEX "company_followers_idx" ON "company" USING btree ("followers_count" DESC NULLS LAST,"name","id") WHERE not "company"."private_mode";--> statement-breakpoint
+CREATE INDEX "stack_followers_idx" ON "stack" USING btree ("followers_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id") WHERE not "stack"."is_private";
