@@ -68,15 +68,15 @@ export async function createCompany(
 }
 
 /**
- * `private_mode` is the admins' switch (decision 025); missing leaves it as it is. With `verification` (the routes
- * pass the app's config), an edit that changes who the company says it is starts its verification again in the same
- * transaction (decision 031); callers without it (other modules' tests) change the details only.
+ * `private_mode` is the admins' switch (decision 025); missing leaves it as it is. An edit that changes who the
+ * company says it is starts its verification again in the same transaction (decision 031), with `verification`
+ * (the app's config) for its e-mail.
  */
 export async function updateCompany(
   db: Db,
   company: CompanyRow,
   fields: CompanyFields & { private_mode?: boolean },
-  verification?: VerificationConfig,
+  verification: VerificationConfig,
 ): Promise<CompanyRow> {
   const sameName = await findCompanyByName(db, fields.name)
   if (sameName && sameName.id !== company.id) throw fieldError('name', COMPANY_NAME_TAKEN)
@@ -94,7 +94,7 @@ export async function updateCompany(
         .returning()
       // the jobs' search documents hold the company's name and tags (jobs.queries.ts)
       await refreshCompanyJobsSearch(tx, company.id)
-      if (verification && shouldRestartVerification(before, updated!)) {
+      if (shouldRestartVerification(before, updated!)) {
         return (await startCompanyVerification(tx, verification, updated!)).company
       }
       return updated!

@@ -179,7 +179,7 @@ describe('GET /api/v1/match/jobs', () => {
       description: 'Shops for everyone',
       email_address: 'hello@quokka.example',
     })
-    await updateCompany(ctx.app.db, renamed, fields)
+    await updateCompany(ctx.app.db, renamed, fields, ctx.app.config)
     expect((await jobsFor('jobSearch=quokkaworks')).jobs.map((hit) => hit.title)).toEqual(['Cashier'])
     expect((await jobsFor('jobSearch=oldname')).total).toBe(0)
   })
