@@ -64,13 +64,15 @@ export const RESERVED_HANDLES = new Set([
 
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 30
+/** Letters, digits, dashes and underscores, from a letter or digit; Better Auth's username plugin applies it too. */
+export const USERNAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_-]*$/
 
 export const Username = z
   .string()
   .trim()
   .min(USERNAME_MIN, `is too short (minimum is ${USERNAME_MIN} characters)`)
   .max(USERNAME_MAX, `is too long (maximum is ${USERNAME_MAX} characters)`)
-  .regex(/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/, 'may only contain letters, numbers, dashes and underscores')
+  .regex(USERNAME_PATTERN, 'may only contain letters, numbers, dashes and underscores')
   .refine((value) => !RESERVED_HANDLES.has(value.toLowerCase()), 'is reserved')
 
 /** Turns any name into a handle candidate: lower-case letters, digits and dashes. */

@@ -4,12 +4,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
-import { eq } from 'drizzle-orm'
-import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN } from '#contracts/owners.ts'
+import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
-import { chooseFreeHandle, isHandleAvailable } from './handles.ts'
+import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -61,8 +60,8 @@ export function createAuth(db: Db, config: AppConfig) {
       username({
         minUsernameLength: USERNAME_MIN,
         maxUsernameLength: USERNAME_MAX,
-        usernameValidator: (value) =>
-          /^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(value) && !RESERVED_HANDLES.has(value.toLowerCase()),
+        usernameNormalization: normalizeUsername,
+        usernameValidator: (value) => USERNAME_PATTERN.test(value) && !RESERVED_HANDLES.has(normalizeUsername(value)),
       }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     ],
@@ -72,7 +71,7 @@ export function createAuth(db: Db, config: AppConfig) {
           before: async (user) => {
             // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
             const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin' } : {}
-            const requested = typeof user.username === 'string' ? user.username.toLowerCase() : undefined
+            const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined
             if (requested) {
               if (!(await isHandleAvailable(db, requested))) {
                 throw new APIError('UNPROCESSABLE_ENTITY', {
@@ -99,7 +98,7 @@ export function createAuth(db: Db, config: AppConfig) {
         update: {
           before: async (data, context) => {
             if (typeof data.username !== 'string') return
-            const next = data.username.toLowerCase()
+            const next = normalizeUsername(data.username)
             const sessionUser = context?.context.session?.user as
               | { id?: string | number; username?: string }
               | undefined
@@ -111,10 +110,7 @@ export function createAuth(db: Db, config: AppConfig) {
           },
           after: async (user) => {
             const updated = user as unknown as { id: number | string; username: string }
-            await db.transaction(async (tx) => {
-              await tx.delete(ownerHandles).where(eq(ownerHandles.userId, Number(updated.id)))
-              await tx.insert(ownerHandles).values({ slug: updated.username, userId: Number(updated.id) })
-            })
+            await db.transaction((tx) => replaceUserHandle(tx, Number(updated.id), updated.username))
           },
         },
       },

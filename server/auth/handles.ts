@@ -2,10 +2,18 @@
 import { eq } from 'drizzle-orm'
 import { RESERVED_HANDLES, slugify, USERNAME_MAX, USERNAME_MIN, Username } from '#contracts/owners.ts'
 import type { Db } from '../db/client.ts'
-import { ownerHandles } from '../db/schema/index.ts'
+import { ownerHandles, users } from '../db/schema/index.ts'
+
+/**
+ * How a username is stored (users.username, owner_handle.slug): in lower case. Better Auth's username plugin normalises
+ * with it too (server/auth/auth.ts), so sign-up and profile settings store the same handle.
+ */
+export function normalizeUsername(username: string): string {
+  return username.toLowerCase()
+}
 
 export async function isHandleAvailable(db: Db, slug: string): Promise<boolean> {
-  const normalized = slug.toLowerCase()
+  const normalized = normalizeUsername(slug)
   if (RESERVED_HANDLES.has(normalized)) return false
   const [taken] = await db
     .select({ slug: ownerHandles.slug })
@@ -38,4 +46,22 @@ export async function generateHandle(db: Db, source: string): Promise<string> {
   }
   const stamp = Date.now().toString(36)
   return `${base.slice(0, USERNAME_MAX - stamp.length - 1)}-${stamp}`
+}
+
+/** Points the user's entry of the handle namespace at `slug` (their username), freeing the old one. */
+export async function replaceUserHandle(db: Db, userId: number, slug: string): Promise<void> {
+  await db.delete(ownerHandles).where(eq(ownerHandles.userId, userId))
+  await db.insert(ownerHandles).values({ slug, userId })
+}
+
+/**
+ * A new username written as the username plugin would write it: the normalised handle, the spelling typed as the
+ * display username, and the handle namespace in step. The caller has validated it (contracts/owners.ts Username) and
+ * runs it in the transaction of the rest of its change.
+ */
+export async function changeUsername(db: Db, userId: number, typed: string): Promise<void> {
+  const [before] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
+  const username = normalizeUsername(typed)
+  await db.update(users).set({ username, displayUsername: typed, updatedAt: new Date() }).where(eq(users.id, userId))
+  if (before?.username !== username) await replaceUserHandle(db, userId, username)
 }

@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED)
-      await updateProfile(app.auth, app.db, user, fromNodeHeaders(request.headers), request.body)
+      await updateProfile(app.db, user, request.body)
       return { ok: true as const }
     },
   )

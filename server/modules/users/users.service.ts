@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
-import { isHandleAvailable } from '../../auth/handles.ts'
+import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
@@ -12,29 +12,34 @@ import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.t
 import { enqueueMail } from '../mail/mail.service.ts'
 import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
 import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
+import { uniqueViolation } from '../stacks/unique-violation.ts'
 import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther } from './users.queries.ts'
 
 /**
- * Profile settings: name, username and onboarding's basic information. Everything that can refuse (the body's
- * schema, the username's availability) is checked before the first write, so a refusal leaves the profile as it
- * was. The name and username go through Better Auth, whose hooks keep the shared handle namespace in step.
+ * Profile settings: name, username and onboarding's basic information, in one transaction (nothing half-written,
+ * decision 032). Everything that can refuse (the body's schema, which applies the username plugin's rules, and the
+ * username's availability) is checked before the first write, so a refusal leaves the profile as it was. The name and
+ * username are written here rather than through Better Auth's updateUser, which writes outside our transaction;
+ * changeUsername does what the plugin's and our hooks do (normalise, display spelling, handle namespace). Sessions are
+ * read from the database (no cookie cache), so the current user answers the new values at once.
  */
-export async function updateProfile(
-  auth: Auth,
-  db: Db,
-  user: SessionUser,
-  headers: Headers,
-  input: UpdateProfileBody,
-): Promise<void> {
-  const username = input.username.toLowerCase()
-  if (username !== user.username && !(await isHandleAvailable(db, username))) {
-    throw fieldError('username', 'is already taken')
+export async function updateProfile(db: Db, user: SessionUser, input: UpdateProfileBody): Promise<void> {
+  const username = normalizeUsername(input.username)
+  if (username !== user.username && !(await isHandleAvailable(db, username))) throw usernameTaken()
+  try {
+    await db.transaction(async (tx) => {
+      await updateBasicInformation(tx, user.id, { ...basicInformationColumns(input), name: input.name })
+      await changeUsername(tx, user.id, input.username)
+    })
+  } catch (error) {
+    // Another request took the handle between the check and the write: the same answer as the check.
+    if (uniqueViolation(error)) throw usernameTaken()
+    throw error
   }
-  await auth.api.updateUser({
-    body: { name: input.name, username, displayUsername: input.username } as never,
-    headers,
-  })
-  await updateBasicInformation(db, user.id, basicInformationColumns(input))
+}
+
+function usernameTaken() {
+  return fieldError('username', 'is already taken')
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox, sessions, users } from '../../db/schema/index.ts'
+import { mailOutbox, ownerHandles, sessions, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
@@ -420,6 +420,44 @@ describe("profile settings: onboarding's basic information", () => {
     expect(response.status).toBe(400)
     expect(response.body.error.fields).toEqual({ username: ['is already taken'] })
     expect(await profileOf(second.client)).toEqual(before)
+  })
+
+  it('answers 500 and writes nothing when a write after the name and basic information fails (one transaction)', async () => {
+    const user = await buildUser(ctx.app, { name: 'Before' })
+    const before = await profileOf(user.client)
+    // The handle namespace is written last (after the name, the basic information and the username): make it fail.
+    await ctx.app.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_handle() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'forced failure'; END $$`),
+    )
+    await ctx.app.db.execute(
+      sql.raw(`CREATE TRIGGER refuse_handle BEFORE INSERT ON owner_handle FOR EACH ROW
+        WHEN (NEW.user_id = ${user.id}) EXECUTE FUNCTION refuse_handle()`),
+    )
+    try {
+      const response = await saveProfile(user, { name: 'After', username: `${user.username}x` })
+      expect(response.status).toBe(500)
+    } finally {
+      await ctx.app.db.execute(sql.raw('DROP TRIGGER refuse_handle ON owner_handle'))
+      await ctx.app.db.execute(sql.raw('DROP FUNCTION refuse_handle()'))
+    }
+    expect(await profileOf(user.client)).toEqual(before)
+    const [handle] = await ctx.app.db.select().from(ownerHandles).where(eq(ownerHandles.userId, user.id))
+    expect(handle?.slug).toBe(user.username)
+  })
+
+  it('keeps the display spelling of the username and answers the new values at once', async () => {
+    const user = await buildUser(ctx.app)
+    const typed = `${user.username.toUpperCase()}x`
+    expect((await saveProfile(user, { name: 'Ada New', username: typed })).status).toBe(200)
+    expect(await profileOf(user.client)).toMatchObject({ name: 'Ada New', username: typed.toLowerCase() })
+    const [row] = await ctx.app.db
+      .select({ displayUsername: users.displayUsername })
+      .from(users)
+      .where(eq(users.id, user.id))
+    expect(row?.displayUsername).toBe(typed)
+    const [handle] = await ctx.app.db.select().from(ownerHandles).where(eq(ownerHandles.userId, user.id))
+    expect(handle?.slug).toBe(typed.toLowerCase())
   })
 
   it('answers 401 when signed out, and 403 to an admin impersonating the user; nothing changes', async () => {
