@@ -14,6 +14,7 @@ import {
   OnboardingUpdateCompanyResponse,
   UpdateCompanyBody,
 } from '#contracts/companies.ts'
+import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { users } from '../../db/schema/index.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
@@ -143,7 +144,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRealUser(request, 'Impersonated users are not allowed to change settings')
+      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       const { id, name } = request.body.company
       // Naming a company does not make anyone its member: membership comes from its admins (team management).
       const company = id ? await findCompanyById(app.db, id) : await findCompanyByName(app.db, name ?? '')

@@ -23,6 +23,7 @@ import {
   UnsubscribeResponse,
   UpdateNotificationSettingsBody,
 } from '#contracts/notifications.ts'
+import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { Id } from '#contracts/stacks.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
@@ -273,7 +274,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRealUser(request, 'Impersonated users are not allowed to change settings')
+      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       return updateNotificationSettings(app.db, user.id, request.body)
     },
   )

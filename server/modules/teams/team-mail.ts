@@ -3,13 +3,10 @@
 import { INVITATION_EXPIRY_DAYS, invitationPath, type TeamRole } from '#contracts/teams.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { escapeHtml } from '../../http/page-head.ts'
 import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 
 type Inviter = { name: string; username: string | null }
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
-}
 
 const roleLabel = (role: TeamRole) => (role === 'admin' ? 'an admin' : 'a member')
 

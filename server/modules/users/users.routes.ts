@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MENU_SIZE } from '#contracts/notifications.ts'
+import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -24,7 +25,6 @@ import {
 import { changeEmail, changePassword, setFirstPassword, updateProfile } from './users.service.ts'
 
 const Ok = z.object({ ok: z.literal(true) })
-const IMPERSONATED = 'Impersonated users are not allowed to change settings'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The e-mail and password routes check a password: few tries per address, like sign-in.
@@ -74,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRealUser(request, IMPERSONATED)
+      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       await updateProfile(app.db, user, request.body)
       return { ok: true as const }
     },
@@ -92,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      const user = await requireRealUser(request, IMPERSONATED)
+      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       await changeEmail(app.auth, app.db, user, request.body, app.config.siteName)
       return { ok: true as const }
     },
@@ -110,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request, reply) => {
-      await requireRealUser(request, IMPERSONATED)
+      await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       const headers = await changePassword(app.auth, fromNodeHeaders(request.headers), request.body)
       // Better Auth replaced every session with a new one: this browser gets its cookie.
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
@@ -130,7 +130,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      const user = await requireRealUser(request, IMPERSONATED)
+      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
       await setFirstPassword(app.auth, app.db, user, fromNodeHeaders(request.headers), request.body.new_password)
       return { ok: true as const }
     },

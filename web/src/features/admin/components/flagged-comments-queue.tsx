@@ -1,18 +1,17 @@
 // The queue of flagged comments (longest flagged first, 20 a page): each shown as readers would see it, where it
 // is, who flagged it, with Restore (visible to everyone again) and Remove (gone, with its replies; the log keeps
 // its text).
-import { Flag, Inbox, MessageSquareOff, RotateCcw } from 'lucide-react'
+import { Flag, MessageSquareOff, RotateCcw } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { type FlaggedComment, REMOVAL_REASON_MAX, REMOVED_NOTICE, RESTORED_NOTICE } from '#contracts/moderation.ts'
-import { Alert } from '../../../components/ui/alert.tsx'
 import { Avatar } from '../../../components/ui/avatar.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
-import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useFlaggedComments } from '../api/get-flagged-comments.ts'
 import { useRemoveComment } from '../api/remove-comment.ts'
 import { useRestoreComment } from '../api/restore-comment.ts'
+import { QueueEmpty, QueueLoadError, QueueLoading, type QueueNotice, QueueNoticeAlert } from './queue-parts.tsx'
 import { ReasonDialog } from './reason-dialog.tsx'
 
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
@@ -24,7 +23,7 @@ export function FlaggedCommentsQueue() {
   const { data, error, isPending, refetch } = useFlaggedComments(page)
   const restore = useRestoreComment()
   const remove = useRemoveComment()
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [notice, setNotice] = useState<QueueNotice | null>(null)
   const [removing, setRemoving] = useState<FlaggedComment | null>(null)
 
   const restoreComment = (comment: FlaggedComment) => {
@@ -45,26 +44,16 @@ export function FlaggedCommentsQueue() {
           <p className="text-sm text-slate-500">{data.total} flagged, hidden from signed-out visitors until handled</p>
         )}
       </div>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <QueueNoticeAlert notice={notice} />
       {isPending ? (
-        <LoadingRegion label="Loading flagged comments" className="space-y-3">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} className="h-32 rounded-xl" />
-          ))}
-        </LoadingRegion>
+        <QueueLoading itemClassName="h-32 rounded-xl" />
       ) : error ? (
-        <Alert tone="error">
-          Flagged comments could not be loaded: {error.message}{' '}
-          <button type="button" className="font-medium underline" onClick={() => refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <QueueLoadError error={error} onRetry={() => refetch()} />
       ) : data.comments.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <Inbox className="mx-auto size-8 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-medium text-slate-700">No flagged comments</p>
-          <p className="mt-1 text-sm text-slate-500">Comments a moderator flags wait here to be restored or removed.</p>
-        </div>
+        <QueueEmpty
+          title="No flagged comments"
+          hint="Comments a moderator flags wait here to be restored or removed."
+        />
       ) : (
         <ul className="space-y-3">
           {data.comments.map((comment) => (

@@ -1,4 +1,4 @@
-// The pieces the admin queues share (tool approvals, company verification): the notice after an action, loading,
+// The pieces the admin queues share (tool approvals, company verification, flagged comments): the notice after an action, loading,
 // a load failure with Try again, and the empty state.
 import { Inbox } from 'lucide-react'
 import { Link } from 'react-router'
