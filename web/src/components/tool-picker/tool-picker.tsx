@@ -69,7 +69,7 @@ export function ToolPicker({
                 : 'flex items-center gap-1.5 rounded-full bg-red-50 py-1 pl-1 pr-2 text-sm ring-1 ring-red-200'
             }
           >
-            <ToolLogo src={tool.image_url} name={tool.name} className="size-6 p-0.5" />
+            <ToolLogo src={tool.image_url} className="size-6 p-0.5" />
             <span>{tool.name}</span>
             {onToggleRequired && (
               <label
@@ -128,8 +128,6 @@ export function ToolPicker({
               <li key={tool.id}>
                 <button
                   type="button"
-                  // named by the text alone: the logo's title would otherwise leave the option without a clear name
-                  aria-label={tool.name}
                   className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
                   onClick={() => {
                     // spec §4: added tools start required
@@ -137,7 +135,7 @@ export function ToolPicker({
                     setQuery('')
                   }}
                 >
-                  <ToolLogo src={tool.image_url} name={tool.name} className="size-6 p-0.5" />
+                  <ToolLogo src={tool.image_url} className="size-6 p-0.5" />
                   {tool.name}
                 </button>
               </li>

@@ -3,7 +3,7 @@
 import { Check, Plus } from 'lucide-react'
 import type { Tool } from '#contracts/tools.ts'
 import { cn } from '../ui/cn.ts'
-import { DecorativeLogo } from '../ui/decorative-logo.tsx'
+import { ToolLogo } from '../ui/tool-logo.tsx'
 
 export function ToolPickButton({
   tool,
@@ -28,7 +28,7 @@ export function ToolPickButton({
         disabled={disabled}
         className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 disabled:cursor-not-allowed"
       >
-        <DecorativeLogo src={tool.image_url} name={tool.name} className="size-9" />
+        <ToolLogo src={tool.image_url} className="size-9" />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-slate-900">{tool.name}</span>
           {detail && <span className="block truncate text-xs text-slate-500">{detail}</span>}
@@ -60,7 +60,7 @@ export function ToolPickButton({
       >
         {/* faded: the logo only, so the name keeps a readable contrast */}
         <span className={cn('flex transition-opacity', isSelected && 'opacity-35 grayscale')}>
-          <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
+          <ToolLogo src={tool.image_url} className="size-10" />
         </span>
         <span
           className={cn(
@@ -86,7 +86,7 @@ export function ToolPickButton({
           : 'ring-slate-200 hover:-translate-y-0.5 hover:shadow-sm hover:ring-brand-500/40',
       )}
     >
-      <DecorativeLogo src={tool.image_url} name={tool.name} className="size-10" />
+      <ToolLogo src={tool.image_url} className="size-10" />
       <span className="line-clamp-2 text-xs font-medium leading-tight text-slate-800">{tool.name}</span>
       {isSelected && (
         <span className="absolute right-1.5 top-1.5 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white">

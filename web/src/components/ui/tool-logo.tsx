@@ -1,19 +1,24 @@
 import { cn } from './cn.ts'
 
-/** A tool's (or company's) logo; every catalog tool has one at /logos/{slug}.svg (real or monogram). */
+/**
+ * A tool's (or company's) logo; every catalog tool has one at /logos/{slug}.svg (real or monogram). Give `name` only
+ * to a logo that stands alone (a row of logos): it becomes the alt text and tooltip. Beside the name (in the same
+ * link, button, heading or row) leave it out: the logo is decorative, so screen readers read the name once, not
+ * "ClickHouse ClickHouse".
+ */
 export function ToolLogo({
   src,
   name,
   className,
 }: {
   src: string | null | undefined
-  name: string
+  name?: string
   className?: string
 }) {
   return (
     <img
       src={src || '/logos/_placeholder.svg'}
-      alt=""
+      alt={name ?? ''}
       title={name}
       loading="lazy"
       decoding="async"

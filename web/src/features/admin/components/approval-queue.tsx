@@ -134,7 +134,7 @@ function ToolReviewCard({
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-start gap-4">
-        <ToolLogo src={tool.image_url} name={tool.name} className="size-14 shrink-0 rounded-lg" />
+        <ToolLogo src={tool.image_url} className="size-14 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
             <Link to={tool.canonical_url} className="hover:underline">

@@ -89,7 +89,7 @@ export function CustomersTable({ company, customers }: { company: Company; custo
                   </td>
                   <td className="px-4 py-3">
                     <span className="inline-flex items-center gap-2">
-                      <ToolLogo src={customer.service.image_url} name={customer.service.name} className="size-6" />
+                      <ToolLogo src={customer.service.image_url} className="size-6" />
                       {customer.service.name}
                     </span>
                   </td>

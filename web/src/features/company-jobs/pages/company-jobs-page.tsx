@@ -242,7 +242,7 @@ function JobRow({
               key={tool.id}
               className="flex items-center gap-1.5 rounded-full bg-slate-50 py-0.5 pl-0.5 pr-2 text-xs ring-1 ring-slate-200"
             >
-              <ToolLogo src={tool.image_url} name={tool.name} className="size-5 p-0.5" />
+              <ToolLogo src={tool.image_url} className="size-5 p-0.5" />
               {tool.name}
             </li>
           ))}

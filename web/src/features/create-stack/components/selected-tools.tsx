@@ -4,7 +4,7 @@
 import { Layers, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
-import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
 import { useIsNarrowWindow } from '../hooks/use-is-narrow-window.ts'
 import { type BuilderTool, isShownInBuilder } from '../state/wizard-state.ts'
@@ -81,7 +81,7 @@ export function SelectedTools({
                 isMultiline ? 'px-3 py-2' : 'rounded-xl bg-white p-2 pr-1.5 ring-1 ring-slate-200',
               )}
             >
-              <DecorativeLogo src={tool.image_url} name={tool.name} className="size-9" />
+              <ToolLogo src={tool.image_url} className="size-9" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-900" title={tool.name}>
                   {tool.name}

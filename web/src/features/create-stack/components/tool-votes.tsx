@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { REASONS_PER_TOOL, type Reason, type ServiceWithReasons } from '#contracts/reasons.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { cn } from '../../../components/ui/cn.ts'
-import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { track } from '../../../lib/analytics.ts'
 import { ApiError } from '../../../lib/api.ts'
 import { useReasons } from '../api/get-reasons.ts'
@@ -141,7 +141,7 @@ function Carousel({
               className="shrink-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
             >
               <div className="flex items-center gap-3">
-                <DecorativeLogo src={service.image_url} name={service.name} className="size-10" />
+                <ToolLogo src={service.image_url} className="size-10" />
                 <h3 className="truncate font-semibold text-slate-900">{service.name}</h3>
               </div>
               <ul className="mt-4 space-y-2">

@@ -8,8 +8,8 @@ import { SCAN_PROGRESS_NOTES, STACK_CLAIMED_MESSAGE } from '#contracts/scan.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
-import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { track } from '../../../lib/analytics.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useSignInModal } from '../../../lib/session.tsx'
@@ -230,7 +230,7 @@ function FoundTools({ result, isDone }: { result: ScanResult; isDone: boolean })
             style={{ transitionDelay: `${Math.min(index, 30) * 40}ms` }}
             className="flex items-center gap-2 rounded-xl bg-slate-50 p-2 transition duration-300 starting:translate-y-1 starting:opacity-0"
           >
-            <DecorativeLogo src={tool.image_url} name={tool.name} className="size-8" />
+            <ToolLogo src={tool.image_url} className="size-8" />
             <span className="min-w-0 truncate text-sm font-medium text-slate-800">{tool.name}</span>
           </li>
         ))}

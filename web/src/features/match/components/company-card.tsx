@@ -16,7 +16,7 @@ export function CompanyCard({ company }: { company: CompanyResult }) {
       <MatchRing match={company.match} />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start gap-3">
-          <ToolLogo src={company.image_url} name={company.name} className="size-10" />
+          <ToolLogo src={company.image_url} className="size-10" />
           <div className="min-w-0">
             <h3 className="font-semibold text-slate-900">
               <a href={company.company_url} className="hover:underline">

@@ -11,7 +11,7 @@ export function JobCard({ job }: { job: JobResult }) {
       <MatchRing match={job.match} />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start gap-3">
-          <ToolLogo src={job.company_image_url} name={job.company_name} className="size-10" />
+          <ToolLogo src={job.company_image_url} className="size-10" />
           <div className="min-w-0">
             <h3 className="font-semibold text-slate-900">
               <Link to={job.canonical_url} className="hover:underline">

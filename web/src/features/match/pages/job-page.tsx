@@ -24,7 +24,7 @@ export default function JobPage() {
         ← Stack Match
       </Link>
       <header className="flex items-start gap-4">
-        <ToolLogo src={job.company_image_url} name={job.company_name} className="size-14" />
+        <ToolLogo src={job.company_image_url} className="size-14" />
         <div>
           <h1 className="text-2xl font-bold text-slate-900">
             {job.title}
@@ -59,7 +59,7 @@ export default function JobPage() {
           {job.stack.map((tool) => (
             <li key={tool.id}>
               <a href={tool.canonical_url} className="flex items-center gap-2 rounded-lg p-2 hover:bg-slate-50">
-                <ToolLogo src={tool.image_url} name={tool.name} className="size-8" />
+                <ToolLogo src={tool.image_url} className="size-8" />
                 <span className="text-sm">{tool.name}</span>
               </a>
             </li>

@@ -2,7 +2,7 @@
 import { X } from 'lucide-react'
 import { type OnboardingTool, PICKER_SCROLL_THRESHOLD } from '#contracts/onboarding.ts'
 import { cn } from '../../../components/ui/cn.ts'
-import { DecorativeLogo } from '../../../components/ui/decorative-logo.tsx'
+import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 
 export function SelectedToolList({
   tools,
@@ -32,7 +32,7 @@ export function SelectedToolList({
     >
       {tools.map((tool) => (
         <li key={tool.id} className="flex h-14 items-center gap-3 px-3">
-          <DecorativeLogo src={tool.image_url} name={tool.name} className="size-8" />
+          <ToolLogo src={tool.image_url} className="size-8" />
           <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{tool.name}</span>
           <button
             type="button"

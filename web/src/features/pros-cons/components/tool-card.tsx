@@ -28,7 +28,7 @@ export function ToolCard({
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <header className="flex items-center gap-4">
-        <ToolLogo src={tool.image_url} name={tool.name} className="size-12" />
+        <ToolLogo src={tool.image_url} className="size-12" />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} tabIndex={-1} className="truncate text-lg font-semibold text-slate-900 focus:outline-none">
             <Link to={tool.canonical_url} className="hover:text-brand-700 hover:underline">

@@ -100,7 +100,7 @@ function SoftApprovalScreen() {
                           tool.id === selectedId ? 'ring-2 ring-brand-500' : 'ring-slate-200',
                         )}
                       >
-                        <ToolLogo src={tool.image_url} name={tool.name} className="size-10 shrink-0" />
+                        <ToolLogo src={tool.image_url} className="size-10 shrink-0" />
                         <span className="min-w-0 flex-1">
                           <span className="block truncate font-medium text-slate-900">{tool.name}</span>
                           <span className="block truncate text-xs text-slate-500">
@@ -127,7 +127,7 @@ function SoftApprovalScreen() {
                       key={tool.id}
                       className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"
                     >
-                      <ToolLogo src={tool.image_url} name={tool.name} className="size-10 shrink-0" />
+                      <ToolLogo src={tool.image_url} className="size-10 shrink-0" />
                       <span className="min-w-0 flex-1">
                         <Link
                           to={tool.canonical_url}
@@ -151,7 +151,7 @@ function SoftApprovalScreen() {
                 className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
               >
                 <div className="mb-5 flex items-center gap-3">
-                  <ToolLogo src={selected.image_url} name={selected.name} className="size-12" />
+                  <ToolLogo src={selected.image_url} className="size-12" />
                   <div>
                     <h2 id="form-heading" className="text-lg font-semibold text-slate-900">
                       {selected.name}

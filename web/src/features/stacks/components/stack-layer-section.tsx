@@ -45,7 +45,7 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
               to={tool.canonical_url}
               className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
             >
-              <ToolLogo src={tool.image_url} name={tool.name} className="size-9" />
+              <ToolLogo src={tool.image_url} className="size-9" />
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-900">{tool.name}</span>

@@ -10,7 +10,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
       to={tool.canonical_url}
       className="group flex h-full items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-500/40 sm:items-start sm:p-4"
     >
-      <ToolLogo src={tool.image_url} name={tool.name} className="size-9 sm:size-11" />
+      <ToolLogo src={tool.image_url} className="size-9 sm:size-11" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-slate-900 group-hover:text-brand-700">{tool.name}</span>
         {/* phones show a compact two-column grid of names; the title joins from the small breakpoint up */}

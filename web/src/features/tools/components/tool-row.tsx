@@ -9,7 +9,7 @@ import { formatCount } from './format.ts'
 export function ToolRow({ tool }: { tool: Tool }) {
   return (
     <li className="relative flex items-center gap-4 px-4 py-3 hover:bg-slate-50 sm:px-5">
-      <ToolLogo src={tool.image_url} name={tool.name} className="size-12" />
+      <ToolLogo src={tool.image_url} className="size-12" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
           <Link

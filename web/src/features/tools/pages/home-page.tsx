@@ -184,7 +184,7 @@ function NewestList({ tools }: { tools: Tool[] }) {
       {tools.map((tool) => (
         <li key={tool.id}>
           <Link to={tool.canonical_url} className="flex items-center gap-3 px-4 py-2.5 hover:bg-slate-50">
-            <ToolLogo src={tool.image_url} name={tool.name} className="size-8" />
+            <ToolLogo src={tool.image_url} className="size-8" />
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-slate-900">{tool.name}</span>
               {tool.category && <span className="block truncate text-xs text-slate-500">{tool.category.name}</span>}

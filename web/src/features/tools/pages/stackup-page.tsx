@@ -61,11 +61,11 @@ export default function StackupPage() {
     <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <header className="text-center">
         <div className="flex items-center justify-center gap-4">
-          <ToolLogo src={first.tool.image_url} name={first.tool.name} className="size-14 rounded-xl p-1.5" />
+          <ToolLogo src={first.tool.image_url} className="size-14 rounded-xl p-1.5" />
           <span className="text-sm font-semibold uppercase tracking-wide text-slate-500" aria-hidden="true">
             vs
           </span>
-          <ToolLogo src={second.tool.image_url} name={second.tool.name} className="size-14 rounded-xl p-1.5" />
+          <ToolLogo src={second.tool.image_url} className="size-14 rounded-xl p-1.5" />
         </div>
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {first.tool.name} vs {second.tool.name}
@@ -189,7 +189,7 @@ function ToolSummary({ side }: { side: StackupSide }) {
       data-testid="stackup-tool"
     >
       <div className="flex items-center gap-3">
-        <ToolLogo src={tool.image_url} name={tool.name} className="hidden size-12 rounded-xl sm:block" />
+        <ToolLogo src={tool.image_url} className="hidden size-12 rounded-xl sm:block" />
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold text-slate-900">
             <Link to={tool.canonical_url} className="hover:text-brand-700">

@@ -76,7 +76,7 @@ export default function ToolPage() {
       )}
 
       <header className="mt-6 flex flex-col gap-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center">
-        <ToolLogo src={tool.image_url} name={tool.name} className="size-20 rounded-2xl p-2" />
+        <ToolLogo src={tool.image_url} className="size-20 rounded-2xl p-2" />
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{tool.name}</h1>
           {tool.title && <p className="mt-1 text-lg text-slate-600">{tool.title}</p>}
@@ -271,7 +271,7 @@ function AlternativesSection({ page }: { page: ToolPageResponse }) {
       <ul className="mt-3 space-y-2">
         {alternatives.map((alternative) => (
           <li key={alternative.id} className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-slate-200">
-            <ToolLogo src={alternative.image_url} name={alternative.name} className="size-9" />
+            <ToolLogo src={alternative.image_url} className="size-9" />
             <Link
               to={alternative.canonical_url}
               className="min-w-0 flex-1 truncate font-medium text-slate-800 hover:text-brand-700"
