@@ -2,6 +2,7 @@
 // contact e-mail is at another domain and its page shows the Verified badge (and the e-mail is in the outbox); a
 // company at its own domain verifies itself through the e-mailed link, opened by its creator.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { LINK_SENT_RECENTLY } from '../contracts/company-verification.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { BOOTSTRAP_ADMIN, callApi, screenshot, uniqueName } from './helpers.ts'
 
@@ -133,4 +134,25 @@ test('a company at its own domain is verified by its creator opening the e-maile
     '/api/v1/companies/index',
   )
   expect(mine.companies.find((entry) => entry.id === company.id)?.verified).toBe(true)
+})
+
+test("the company's edit page says a link is waiting, and refuses a new one within a minute", async ({ page }) => {
+  await page.goto('/')
+  await signUpByApi(page.request)
+  const address = `${uniqueName('cto')}@acme-wait.example`
+  const company = await createCompany(page.request, { website_url: 'acme-wait.example', email_address: address })
+
+  await page.goto(`/companies/${company.slug}/edit`)
+  const panel = page.getByRole('region', { name: 'Verification' })
+  await expect(panel).toContainText('Waiting for e-mail confirmation.')
+  await expect(panel).toContainText(`We sent a link to ${address}.`)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await panel.scrollIntoViewIfNeeded()
+  await screenshot(page, 'company-verification-waiting')
+  await expectNoA11yViolations(page)
+
+  // the first link went out when the company was created: a second one has to wait a minute
+  await panel.getByRole('button', { name: 'Send a new link' }).click()
+  await expect(panel.getByRole('alert')).toHaveText(LINK_SENT_RECENTLY)
+  await expect(panel.getByRole('button', { name: 'Send a new link' })).toBeEnabled()
 })
