@@ -113,6 +113,16 @@ async function lockExistingCompany(tx: Db, companyId: number, message?: string) 
   return company
 }
 
+/** The columns of a verified company: who verified it and when; a pending link or an earlier dismissal no longer counts. */
+const verifiedBy = (actor: SessionUser) => ({
+  verified: true,
+  verifiedAt: new Date(),
+  verifiedById: actor.id,
+  verificationNonce: null,
+  verificationDeclinedAt: null,
+  verificationDeclinedById: null,
+})
+
 function assertNotVerified(company: CompanyRow) {
   if (company.verified) throw conflict(ALREADY_VERIFIED, 'already_verified')
 }
@@ -126,14 +136,7 @@ export async function verifyCompanyByAdmin(
 ): Promise<VerificationOutcome> {
   return db.transaction(async (tx) => {
     assertNotVerified(await lockExistingCompany(tx, companyId))
-    const verified = await setCompanyVerification(tx, companyId, {
-      verified: true,
-      verifiedAt: new Date(),
-      verifiedById: actor.id,
-      verificationNonce: null,
-      verificationDeclinedAt: null,
-      verificationDeclinedById: null,
-    })
+    const verified = await setCompanyVerification(tx, companyId, verifiedBy(actor))
     const mail = verified.emailAddress
       ? await enqueueCompanyVerifiedMail(tx, config, { to: verified.emailAddress, company: verified })
       : null
@@ -208,12 +211,7 @@ export async function confirmCompanyVerification(
     if ((await findCompanyRole(tx, company.id, actor.id)) !== 'admin') throw forbidden(ONLY_ADMINS_CONFIRM)
     assertNotVerified(company)
     assertLinkIsCurrent(company, claims)
-    const verified = await setCompanyVerification(tx, company.id, {
-      verified: true,
-      verifiedAt: new Date(),
-      verifiedById: actor.id,
-      verificationNonce: null,
-    })
+    const verified = await setCompanyVerification(tx, company.id, verifiedBy(actor))
     await track(tx, 'company.verified', { company_id: company.id, method: 'email' }, actor.id)
     return { company: verified, mailQueued: false }
   })

@@ -13,6 +13,7 @@
 // - a tier's count, order and page rows come back in one statement (tierPage): one round trip for an AND search.
 import { type SQL, sql } from 'drizzle-orm'
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent, type SearchOperator } from '#contracts/match.ts'
+import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
 
@@ -227,8 +228,7 @@ function hitsCount<Hit>(index: MatchIndex<Hit>, filters: MatchFilters): SQL {
     ...index.conditions,
     ...(index.keyword ? [index.keyword.indexed] : []),
   ]
-  return sql`(select count(*)::integer from (select 1 from ${index.from}
-    where ${sql.join(conditions, sql` and `)} limit ${MATCH_COUNT_CAP + 1}) as "hits")`
+  return cappedCountSql(sql`from ${index.from} where ${sql.join(conditions, sql` and `)}`, MATCH_COUNT_CAP)
 }
 
 /**

@@ -2,6 +2,7 @@
 // the job and company indexes with their result cards; saves the search and the job stack.
 
 import type { z } from 'zod'
+import { capCount } from '#contracts/counts.ts'
 import {
   BOTH_INCLUDED_AND_EXCLUDED,
   type CompaniesPage,
@@ -62,13 +63,16 @@ export async function buildMatchFilters(db: Db, query: ParsedQuery): Promise<Mat
 }
 
 /** `counted` is the search's count, which stops at MATCH_COUNT_CAP + 1; pages past MATCH_MAX_PAGE are refused. */
-const pageFields = (filters: MatchFilters, counted: number) => ({
-  page: filters.page,
-  per_page: MATCH_PAGE_SIZE,
-  total: Math.min(counted, MATCH_COUNT_CAP),
-  is_total_capped: counted > MATCH_COUNT_CAP,
-  has_more: filters.page < MATCH_MAX_PAGE && filters.page * MATCH_PAGE_SIZE < counted,
-})
+const pageFields = (filters: MatchFilters, counted: number) => {
+  const { count, capped } = capCount(counted, MATCH_COUNT_CAP)
+  return {
+    page: filters.page,
+    per_page: MATCH_PAGE_SIZE,
+    total: count,
+    is_total_capped: capped,
+    has_more: filters.page < MATCH_MAX_PAGE && filters.page * MATCH_PAGE_SIZE < counted,
+  }
+}
 
 /** The result cards' tools of a page's hits, by id. */
 const cardsOf = (db: Db, hits: Array<{ toolIds: number[] }>) =>

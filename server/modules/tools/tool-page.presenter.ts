@@ -1,4 +1,5 @@
 // Every field of a tool page, a comparison side and a viewer's votes that leaves the server (contracts/tool-page.ts).
+import { capCount } from '#contracts/counts.ts'
 import type {
   ReasonVotesResponse,
   StackupSide,
@@ -7,13 +8,8 @@ import type {
   ToolPageReason,
   ToolPageResponse,
 } from '#contracts/tool-page.ts'
-import {
-  type BestReasonRow,
-  type CompanyUsingToolRow,
-  type listUserReasonVotes,
-  type OpenJobRow,
-  presentCount,
-} from './tool-page.queries.ts'
+import { TOOL_PAGE_COUNT_CAP } from '#contracts/tool-page-meta.ts'
+import type { BestReasonRow, CompanyUsingToolRow, listUserReasonVotes, OpenJobRow } from './tool-page.queries.ts'
 import { presentTool, presentToolDetail, presentTools } from './tools.presenter.ts'
 import type { findToolBySlug, PublicStackRow, ToolListRow } from './tools.queries.ts'
 
@@ -58,7 +54,7 @@ export function presentToolJob(row: OpenJobRow): ToolJob {
 
 /** A capped count (TOOL_PAGE_COUNT_CAP) as `{name}_count` and `is_{name}_count_capped`. */
 function countFields<Name extends 'companies' | 'jobs'>(name: Name, counted: number) {
-  const { count, capped } = presentCount(counted)
+  const { count, capped } = capCount(counted, TOOL_PAGE_COUNT_CAP)
   return { [`${name}_count`]: count, [`is_${name}_count_capped`]: capped } as Record<`${Name}_count`, number> &
     Record<`is_${Name}_count_capped`, boolean>
 }

@@ -2,6 +2,7 @@
 // whose public stacks use it, its open jobs, and the viewer's votes. Every function takes the database first.
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import { TOOL_PAGE_COUNT_CAP } from '#contracts/tool-page-meta.ts'
+import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { reasons, reasonVotes, users } from '../../db/schema/index.ts'
 import type { PublicStackRow, ToolListRow } from './tools.queries.ts'
@@ -68,15 +69,8 @@ const companiesUsingTool = (toolId: SQL) =>
 /** As company_followers_idx sorts (drizzle's desc() is nulls last). */
 const companiesByFollowers = sql`"company"."followers_count" desc nulls last, "company"."name", "company"."id"`
 
-/** The rows of `fromWhere` counted up to TOOL_PAGE_COUNT_CAP + 1, as a scalar subquery. */
-const cappedCount = (fromWhere: SQL) =>
-  sql`(select count(*)::integer from (select 1 ${fromWhere} limit ${TOOL_PAGE_COUNT_CAP + 1}) as "counted")`
-
-/** A capped count as a page shows it: at most TOOL_PAGE_COUNT_CAP, and whether there were more. */
-export const presentCount = (counted: number) => ({
-  count: Math.min(counted, TOOL_PAGE_COUNT_CAP),
-  capped: counted > TOOL_PAGE_COUNT_CAP,
-})
+/** The rows of `fromWhere` counted up to TOOL_PAGE_COUNT_CAP + 1. */
+const cappedCount = (fromWhere: SQL) => cappedCountSql(fromWhere, TOOL_PAGE_COUNT_CAP)
 
 export interface CompanyUsingToolRow {
   id: number
