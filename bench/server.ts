@@ -17,6 +17,7 @@ import { configFromEnv } from '../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
 import { tools } from '../server/db/schema/index.ts'
 import { readEnv } from '../server/env.ts'
+import { readMatchVersion } from '../server/modules/match/match.queries.ts'
 import * as stackMatch from '../server/modules/match/match.service.ts'
 import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
@@ -112,10 +113,13 @@ app
     '/bench/match/:index',
     { schema: { hide: true, params: z.object({ index: z.enum(['jobs', 'companies']) }), querystring: MatchQuery } },
     async (request) => {
-      const filters = await stackMatch.buildMatchFilters(app.db, request.query)
+      const [version, filters] = await Promise.all([
+        readMatchVersion(app.db),
+        stackMatch.buildMatchFilters(app.db, request.query),
+      ])
       return request.params.index === 'companies'
-        ? stackMatch.matchCompanies(app.db, filters)
-        : stackMatch.matchJobs(app.db, filters)
+        ? stackMatch.matchCompanies(app.db, filters, version)
+        : stackMatch.matchJobs(app.db, filters, version)
     },
   )
 await app.listen({ port: 0, host: '127.0.0.1' })

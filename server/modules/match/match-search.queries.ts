@@ -11,11 +11,15 @@
 // - "holds these jobs' tools" reads the pair index (job.tool_pairs, decision 029), and a common keyword is tested on
 //   the rows the tools leave instead of intersecting its long posting list (KeywordTest);
 // - a tier's count, order and page rows come back in one statement (tierPage): one round trip for an AND search.
+// Given the match_version a search is made at, the instance's in-memory index answers it instead when it holds that
+// version (match-memory.ts, decision 034): the same rules as set operations, and only the page's rows read here.
 import { type SQL, sql } from 'drizzle-orm'
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent, type SearchOperator } from '#contracts/match.ts'
 import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { type MatchIndexKind, matchMemory } from './match-memory.ts'
 
 export interface MatchFilters {
   /** Included tool ids, distinct, none also excluded. */
@@ -217,6 +221,29 @@ async function tierPage<Hit>(
   }
 }
 
+/** From memory when it holds `version` and can test the keyword, else by PostgreSQL. */
+async function searchEither<Hit>(
+  db: Db,
+  kind: MatchIndexKind,
+  index: MatchIndex<Hit>,
+  filters: MatchFilters,
+  version: string | undefined,
+): Promise<{ hits: Hit[]; total: number }> {
+  const page = version === undefined ? null : await matchMemory.search(db, kind, version, filters)
+  if (!page) return searchIndex(db, kind === 'jobs' ? 'job' : 'company', index, filters)
+  return { total: page.counted, hits: await pageRows(db, index, page.ids) }
+}
+
+/** The full rows of a page found in memory, read by id in the page's order. */
+async function pageRows<Hit>(db: Db, index: MatchIndex<Hit>, ids: number[]): Promise<Hit[]> {
+  if (ids.length === 0) return []
+  const rows = rowsOf(
+    await db.execute(sql`${index.pageRows} from unnest(${intArray(ids)}) with ordinality as "tier"("id", "ord")
+      ${index.pageJoins} order by "tier"."ord"`),
+  )
+  return rows.map(index.toHit)
+}
+
 /**
  * The hits of the whole search counted up to MATCH_COUNT_CAP + 1 (more cannot be paged to: contracts/match.ts), as
  * a scalar subquery. The keyword is indexed here: ANDing its bitmap with the tools' finds 1,001 sparse hits sooner
@@ -238,9 +265,11 @@ function hitsCount<Hit>(index: MatchIndex<Hit>, filters: MatchFilters): SQL {
  */
 async function searchIndex<Hit>(
   db: Db,
-  index: MatchIndex<Hit>,
+  table: 'job' | 'company',
+  unkeyed: MatchIndex<Hit>,
   filters: MatchFilters,
 ): Promise<{ hits: Hit[]; total: number }> {
+  const index = filters.keywords ? { ...unkeyed, keyword: await keywordTest(db, table, filters) } : unkeyed
   const tiers = matchTiers(index.tools, filters)
   const wanted = filters.page * MATCH_PAGE_SIZE
   if (tiers.length === 1) {
@@ -294,7 +323,7 @@ export interface JobHit {
   companyVerified: boolean
 }
 
-const jobIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<JobHit>> => {
+const jobIndex = (filters: MatchFilters): MatchIndex<JobHit> => {
   const conditions = [
     sql`("job"."expires_at" is null or "job"."expires_at" > now())`,
     isListedCompany(sql`"job"."company_id"`),
@@ -314,7 +343,6 @@ const jobIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<JobHi
     id: sql`"job"."id"`,
     tools: { toolIds: sql`"job"."tool_ids"`, pairs: sql`"job"."tool_pairs"` },
     conditions,
-    ...(filters.keywords ? { keyword: await keywordTest(db, 'job', filters) } : {}),
     // as job_posted_at_idx sorts (drizzle's desc() is nulls last; the columns are not null)
     recency: sql`"job"."posted_at" desc nulls last, "job"."id" desc nulls last`,
     pageRows: sql`select "tier"."ord", "job"."id", "job"."slug", "job"."title", "job"."apply_url", "job"."city",
@@ -349,9 +377,16 @@ const jobIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<JobHi
   }
 }
 
-/** A page of jobs and the capped total (at most MATCH_COUNT_CAP + 1). */
-export async function searchJobs(db: Db, filters: MatchFilters): Promise<{ hits: JobHit[]; total: number }> {
-  return searchIndex(db, await jobIndex(db, filters), filters)
+/**
+ * A page of jobs and the capped total (at most MATCH_COUNT_CAP + 1). Given the match_version the search is made at,
+ * answered from this instance's in-memory index when it holds that version (match-memory.ts), else by PostgreSQL.
+ */
+export function searchJobs(
+  db: Db,
+  filters: MatchFilters,
+  version?: string,
+): Promise<{ hits: JobHit[]; total: number }> {
+  return searchEither(db, 'jobs', jobIndex(filters), filters, version)
 }
 
 export interface CompanyHit {
@@ -376,7 +411,7 @@ export interface CompanyHit {
  * description (company.search); location matches the city. Recency: the newest company first. job_count counts
  * open jobs, for the page's companies only.
  */
-const companyIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<CompanyHit>> => {
+const companyIndex = (filters: MatchFilters): MatchIndex<CompanyHit> => {
   const conditions = [sql`not "company"."private_mode"`, sql`"company"."tool_ids" <> '{}'`]
   if (filters.location) {
     conditions.push(
@@ -388,7 +423,6 @@ const companyIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<C
     id: sql`"company"."id"`,
     tools: { toolIds: sql`"company"."tool_ids"` },
     conditions,
-    ...(filters.keywords ? { keyword: await keywordTest(db, 'company', filters) } : {}),
     recency: sql`"company"."id" desc`,
     pageRows: sql`select "tier"."ord", "company"."id", "company"."name", "company"."slug", "company"."description",
         "company"."image_url", "company"."city", "company"."verified", "company"."tag_list", "company"."tool_ids",
@@ -426,9 +460,13 @@ const companyIndex = async (db: Db, filters: MatchFilters): Promise<MatchIndex<C
   }
 }
 
-/** A page of companies and the capped total. */
-export async function searchCompanies(db: Db, filters: MatchFilters): Promise<{ hits: CompanyHit[]; total: number }> {
-  return searchIndex(db, await companyIndex(db, filters), filters)
+/** A page of companies and the capped total, as searchJobs answers jobs. */
+export function searchCompanies(
+  db: Db,
+  filters: MatchFilters,
+  version?: string,
+): Promise<{ hits: CompanyHit[]; total: number }> {
+  return searchEither(db, 'companies', companyIndex(filters), filters, version)
 }
 
 /** A company result shows this many of its members (spec §3 Company result: team). */
@@ -437,11 +475,6 @@ const COMPANY_TEAM_SHOWN = 5
 function parseJsonArray(value: unknown): unknown[][] {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value
   return Array.isArray(parsed) ? (parsed as unknown[][]) : []
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; both typed loosely by drizzle's execute. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]) ?? []
 }
 
 function parseIntArray(value: unknown): number[] {

@@ -9,6 +9,8 @@ import { buildCompany, buildStack, buildTool } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { mulberry32 } from '../../test/prng.ts'
 import { refreshJobSearch, saveJob } from '../jobs/jobs.queries.ts'
+import { readMatchVersion } from './match.queries.ts'
+import { type MatchIndexKind, matchMemory } from './match-memory.ts'
 import { COMMON_KEYWORD_SHARE, type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
 
 const SEED = 20260427
@@ -191,6 +193,16 @@ interface Tally {
 
 type Search = (filters: MatchFilters) => Promise<{ hits: Array<{ id: number; match: number }>; total: number }>
 
+/** The search answered from the in-memory index (decision 034), which must answer it (no phrase here). */
+const fromMemory =
+  (kind: MatchIndexKind): Search =>
+  async (filters) => {
+    const db = ctx.app.db
+    const version = await readMatchVersion(db)
+    expect(await matchMemory.search(db, kind, version, filters), 'answered from memory').not.toBeNull()
+    return kind === 'jobs' ? searchJobs(db, filters, version) : searchCompanies(db, filters, version)
+  }
+
 /** Runs the cases; answers the mismatches (readable) and a tally of what was exercised. */
 async function check(
   search: Search,
@@ -359,10 +371,13 @@ describe('Stack Match search against a brute-force oracle', () => {
     expect(await plannerShare('company', COMPANY_RARE)).toBeLessThan(COMMON_KEYWORD_SHARE)
   })
 
-  it('searchJobs answers what the oracle answers', async () => {
+  it.each([
+    ['PostgreSQL', (filters: MatchFilters) => searchJobs(ctx.app.db, filters)],
+    ['the in-memory index', fromMemory('jobs')],
+  ])('searchJobs through %s answers what the oracle answers', async (_, search) => {
     const words = { common: JOB_COMMON, rare: JOB_RARE }
     const cases = generateCases(CASES, toolIds, words, expectedJobs, 4)
-    const { mismatches, tally } = await check((filters) => searchJobs(ctx.app.db, filters), expectedJobs, cases, words)
+    const { mismatches, tally } = await check(search, expectedJobs, cases, words)
     expect(mismatches, `${mismatches.length} of ${cases.length} cases differ:\n${mismatches.join('\n')}`).toEqual([])
     expect(tally.withHits).toBeGreaterThan(CASES / 3)
     expect(tally.straddledLaterPage).toBeGreaterThan(0)
@@ -371,15 +386,13 @@ describe('Stack Match search against a brute-force oracle', () => {
     expect(tally.pastTheEnd).toBeGreaterThan(0)
   })
 
-  it('searchCompanies answers what the oracle answers', async () => {
+  it.each([
+    ['PostgreSQL', (filters: MatchFilters) => searchCompanies(ctx.app.db, filters)],
+    ['the in-memory index', fromMemory('companies')],
+  ])('searchCompanies through %s answers what the oracle answers', async (_, search) => {
     const words = { common: COMPANY_COMMON, rare: COMPANY_RARE }
     const cases = generateCases(CASES, toolIds, words, expectedCompanies, 3)
-    const { mismatches, tally } = await check(
-      (filters) => searchCompanies(ctx.app.db, filters),
-      expectedCompanies,
-      cases,
-      words,
-    )
+    const { mismatches, tally } = await check(search, expectedCompanies, cases, words)
     expect(mismatches, `${mismatches.length} of ${cases.length} cases differ:\n${mismatches.join('\n')}`).toEqual([])
     expect(tally.withHits).toBeGreaterThan(CASES / 3)
     expect(tally.straddledLaterPage).toBeGreaterThan(0)
@@ -460,8 +473,11 @@ describe('Stack Match search against a brute-force oracle', () => {
         : filters,
     )
     const cases = [...fixed, ...randomCases]
-    const { mismatches, tally } = await check((filters) => searchJobs(db, filters), expectedJobs, cases, words)
-    expect(mismatches, `${mismatches.length} of ${cases.length} cases differ:\n${mismatches.join('\n')}`).toEqual([])
+    for (const search of [(filters: MatchFilters) => searchJobs(db, filters), fromMemory('jobs')]) {
+      const { mismatches } = await check(search, expectedJobs, cases, words)
+      expect(mismatches, `${mismatches.length} of ${cases.length} cases differ:\n${mismatches.join('\n')}`).toEqual([])
+    }
+    const { tally } = await check(fromMemory('jobs'), expectedJobs, cases, words)
     expect(cases.filter((filters) => expectedJobs(filters).all.length > MATCH_COUNT_CAP + 1).length).toBeGreaterThan(5)
     expect(tally.withHits).toBeGreaterThan(10)
   })

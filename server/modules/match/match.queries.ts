@@ -2,10 +2,10 @@
 // job-stack card. The search itself: match-search.queries.ts.
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { companies, jobStackTools, savedSearches, tools } from '../../db/schema/index.ts'
 import { toolRefIds } from '../tools/catalog-memos.ts'
 import { resolveToolSlugs } from '../tools/tools.queries.ts'
-import { rowsOf } from './match-search.queries.ts'
 
 const isIdRef = (ref: string) => /^\d{1,9}$/.test(ref)
 

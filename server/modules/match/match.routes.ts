@@ -36,6 +36,7 @@ import {
   upsertSavedSearch,
 } from './match.queries.ts'
 import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
+import { matchMemory } from './match-memory.ts'
 import type { MatchFilters } from './match-search.queries.ts'
 
 const tags = ['match']
@@ -54,7 +55,10 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   const answers = new PublicAnswerCache({ ttlMs: MATCH_SHARED_MAX_AGE * 1000, maxEntries: 1000 })
   const clearAnswers = () => answers.clear()
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
-  app.addHook('onClose', async () => unlisten())
+  app.addHook('onClose', async () => {
+    await unlisten()
+    await matchMemory.settle(app.db)
+  })
 
   /** One index's page: the kept answer for this match_version and these filters, or computed and kept. */
   async function sendSearch<T extends z.ZodType>(
@@ -62,11 +66,13 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     query: z.output<typeof MatchQuery>,
     index: 'jobs' | 'companies',
     schema: T,
-    search: (filters: MatchFilters) => Promise<z.input<T>>,
+    search: (filters: MatchFilters, version: string) => Promise<z.input<T>>,
   ) {
     cacheInSharedCachesOnly(reply, MATCH_SHARED_MAX_AGE)
     const [version, filters] = await Promise.all([readMatchVersion(app.db), buildMatchFilters(app.db, query)])
-    return answers.send(reply, `${index}\n${version}\n${JSON.stringify(filters)}`, schema, () => search(filters))
+    return answers.send(reply, `${index}\n${version}\n${JSON.stringify(filters)}`, schema, () =>
+      search(filters, version),
+    )
   }
 
   app.get(
@@ -80,7 +86,9 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendSearch(reply, request.query, 'jobs', JobsPage, (filters) => matchJobs(app.db, filters))
+      return sendSearch(reply, request.query, 'jobs', JobsPage, (filters, version) =>
+        matchJobs(app.db, filters, version),
+      )
     },
   )
 
@@ -95,7 +103,9 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendSearch(reply, request.query, 'companies', CompaniesPage, (filters) => matchCompanies(app.db, filters))
+      return sendSearch(reply, request.query, 'companies', CompaniesPage, (filters, version) =>
+        matchCompanies(app.db, filters, version),
+      )
     },
   )
 

@@ -78,14 +78,15 @@ const pageFields = (filters: MatchFilters, counted: number) => {
 const cardsOf = (db: Db, hits: Array<{ toolIds: number[] }>) =>
   findCardTools(db, [...new Set(hits.flatMap((hit) => hit.toolIds))])
 
-export async function matchJobs(db: Db, filters: MatchFilters): Promise<JobsPage> {
-  const { hits, total } = await searchJobs(db, filters)
+/** A page of jobs; `version` is the match_version read before (searchJobs: from memory when it holds it). */
+export async function matchJobs(db: Db, filters: MatchFilters, version?: string): Promise<JobsPage> {
+  const { hits, total } = await searchJobs(db, filters, version)
   const cards = await cardsOf(db, hits)
   return { jobs: hits.map((hit) => presentJobHit(hit, filters.selected, cards)), ...pageFields(filters, total) }
 }
 
-export async function matchCompanies(db: Db, filters: MatchFilters): Promise<CompaniesPage> {
-  const { hits, total } = await searchCompanies(db, filters)
+export async function matchCompanies(db: Db, filters: MatchFilters, version?: string): Promise<CompaniesPage> {
+  const { hits, total } = await searchCompanies(db, filters, version)
   const cards = await cardsOf(db, hits)
   return {
     companies: hits.map((hit) => presentCompanyHit(hit, filters.selected, cards, hit.team)),

@@ -1,0 +1,368 @@
+// The Stack Match search answered from memory (docs/decisions/034-stack-match-in-memory-index.md). Each instance
+// keeps, per database and index (jobs, companies), every listed row's tools, search lexemes, place and job terms as
+// sets of row positions in recency order (bitset.ts), read in one statement together with match_version. A search
+// whose version is the kept one is answered here: its filters become set operations, its match tiers a count of the
+// selected tools held per row, its page the positions walked in order; PostgreSQL then reads the page's rows by id.
+// Any other search (the data changed since, or a keyword this cannot test: match-search.queries.ts decides) is
+// answered by the SQL search, whose rules this follows exactly (match-memory.test.ts holds the two side by side).
+//
+// The index is rebuilt when match_version moves: at once, waiting for it, while a build takes under
+// INLINE_BUILD_MILLISECONDS (small installations, the tests); else in the background, no sooner than
+// REBUILD_GAP_FACTOR build-times after the last, with PostgreSQL answering meanwhile.
+import { type SQL, sql } from 'drizzle-orm'
+import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE } from '#contracts/match.ts'
+import type { Db } from '../../db/client.ts'
+import { DbMemo } from '../../db/db-memo.ts'
+import { rowsOf } from '../../db/rows.ts'
+import {
+  andInto,
+  andNotInto,
+  type Bits,
+  bitsOf,
+  collect,
+  countUpTo,
+  fullBits,
+  orInto,
+  type Posting,
+  removePosting,
+  toPosting,
+  wordsFor,
+} from './bitset.ts'
+import type { MatchFilters } from './match-search.queries.ts'
+import { parseTsQuery, type TsQuery } from './tsquery.ts'
+
+export type MatchIndexKind = 'jobs' | 'companies'
+
+/** A build faster than this is waited for; a slower one runs in the background. */
+export const INLINE_BUILD_MILLISECONDS = 200
+/** A background rebuild starts no sooner than this many times the last build's duration after it ended. */
+const REBUILD_GAP_FACTOR = 10
+
+interface MemoryIndex {
+  version: string
+  size: number
+  words: number
+  /** Row ids by position (recency order). */
+  ids: Int32Array
+  tools: Map<number, Posting>
+  lexemes: Map<string, Posting>
+  /** Rows with a search document (a keyword never matches one without). */
+  withSearch: Bits
+  /** Rows by their lowercased place (job: city and location; company: city). */
+  places: Array<{ place: string; posting: Posting }>
+  /** Jobs only: the job terms and the expiry clock. */
+  terms?: { fullTime: Posting; freelance: Posting; remote: Posting }
+  expiry?: ExpiryClock
+}
+
+/**
+ * Open jobs at a time: the rows without an expiry or expiring later (as `expires_at > now()` reads). Time only moves
+ * forward, so the set only loses rows, each once, as the clock passes its expiry.
+ */
+export class ExpiryClock {
+  readonly #open: Bits
+  /** Positions with an expiry, soonest first, and their expiry (ms). */
+  readonly #order: Uint32Array
+  readonly #times: Float64Array
+  #next = 0
+
+  /** `positions` and their expiry `times` (ms, whole: Date.now() is), soonest first. */
+  constructor(size: number, positions: ArrayLike<number>, times: ArrayLike<number>) {
+    this.#open = fullBits(size)
+    this.#order = Uint32Array.from(positions)
+    this.#times = Float64Array.from(times)
+  }
+
+  openAt(now: number): Bits {
+    while (this.#next < this.#order.length && this.#times[this.#next]! <= now) {
+      const position = this.#order[this.#next++]!
+      this.#open[position >>> 5]! &= ~(1 << (position & 31))
+    }
+    return this.#open
+  }
+}
+
+/**
+ * The rows an index holds: those the SQL search can ever answer (match-search.queries.ts: jobIndex, companyIndex),
+ * save expired jobs, which the clock drops; numbered from 0 in recency order, with what the filters read.
+ */
+const indexedRows: Record<MatchIndexKind, SQL> = {
+  jobs: sql`select
+      row_number() over (order by "job"."posted_at" desc nulls last, "job"."id" desc nulls last)::integer - 1 as "pos",
+      "job"."id", "job"."tool_ids", "job"."search",
+      lower(coalesce("job"."city", '') || ' ' || coalesce("job"."location", '')) as "place",
+      (extract(epoch from "job"."expires_at") * 1000)::float8 as "expires_ms",
+      "job"."full_time", "job"."freelance", "job"."remote"
+    from "job" where "job"."company_id" not in (select "id" from "company" where "private_mode")`,
+  companies: sql`select row_number() over (order by "company"."id" desc)::integer - 1 as "pos",
+      "company"."id", "company"."tool_ids", "company"."search", lower(coalesce("company"."city", '')) as "place"
+    from "company" where not "company"."private_mode" and "company"."tool_ids" <> '{}'`,
+}
+
+/**
+ * One statement, so one snapshot: the version and the postings of the rows it stands for, grouped by PostgreSQL
+ * (a row per tool, lexeme and place holding its positions), so the instance parses a few thousand arrays of
+ * numbers instead of an object per row, which would keep its garbage collector busy while requests wait.
+ */
+function indexStatement(kind: MatchIndexKind): SQL {
+  // numbers as text ('3,17,42'), read by readNumbers without an object per number
+  const list = (aggregated: SQL) => sql`array_to_string(array_agg(${aggregated}), ',')`
+  // an aggregate without GROUP BY answers one row, null when no row qualifies
+  const positions = (part: string, condition: SQL) =>
+    sql`union all select ${part}, null, ${list(sql`"pos" order by "pos"`)}, null from "r" where ${condition}`
+  const jobParts =
+    kind === 'jobs'
+      ? sql`union all select 'expiry', null, ${list(sql`"pos" order by "expires_ms", "pos"`)},
+          ${list(sql`ceil("expires_ms")::bigint order by "expires_ms", "pos"`)} from "r" where "expires_ms" is not null
+        ${positions('full_time', sql`"full_time"`)} ${positions('freelance', sql`"freelance"`)}
+        ${positions('remote', sql`"remote"`)}`
+      : sql``
+  return sql`with "r" as materialized (${indexedRows[kind]})
+    select 'version' as "part", "version"::text as "key", null as "list", null as "times" from "match_version"
+    union all select 'ids', null, ${list(sql`"id" order by "pos"`)}, null from "r"
+    ${positions('search', sql`"search" is not null`)}
+    union all select 'tool', "tool"::text, ${list(sql`"pos"`)}, null from "r", unnest("tool_ids") as "tool" group by "tool"
+    union all select 'lexeme', "lexeme", ${list(sql`"pos"`)}, null
+      from "r", unnest(tsvector_to_array("search")) as "lexeme" group by "lexeme"
+    union all select 'place', "place", ${list(sql`"pos"`)}, null from "r" group by "place"
+    ${jobParts}`
+}
+
+/** A build lets requests in between slices of this many postings, so it never stalls them for long. */
+const BUILD_SLICE = 2000
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+async function buildIndex(db: Db, kind: MatchIndexKind): Promise<MemoryIndex> {
+  const rows = rowsOf(await db.execute(indexStatement(kind)))
+  const part = (name: string) => rows.find((row) => row.part === name)
+  const numbers = (value: unknown) => readNumbers(typeof value === 'string' ? value : '')
+  const ids = Int32Array.from(numbers(part('ids')?.list))
+  const size = ids.length
+  const words = wordsFor(size)
+  const tools = new Map<number, Posting>()
+  const lexemes = new Map<string, Posting>()
+  const places: MemoryIndex['places'] = []
+  for (const [count, row] of rows.entries()) {
+    if (count % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests()
+    const posting = () => toPosting(numbers(row.list), size)
+    if (row.part === 'tool') tools.set(Number(row.key), posting())
+    else if (row.part === 'lexeme') lexemes.set(String(row.key), posting())
+    else if (row.part === 'place') places.push({ place: String(row.key), posting: posting() })
+  }
+  const positionsOf = (name: string) => toPosting(numbers(part(name)?.list), size)
+  const expiry = part('expiry')
+  return {
+    version: String(part('version')?.key),
+    size,
+    words,
+    ids,
+    tools,
+    lexemes,
+    withSearch: bitsOf(positionsOf('search'), words),
+    places,
+    ...(kind === 'jobs'
+      ? {
+          terms: {
+            fullTime: positionsOf('full_time'),
+            freelance: positionsOf('freelance'),
+            remote: positionsOf('remote'),
+          },
+          expiry: new ExpiryClock(size, numbers(expiry?.list), numbers(expiry?.times)),
+        }
+      : {}),
+  }
+}
+
+/** The rows matching a keyword's tsquery: a fresh set, or a kept posting's bitset (read only). */
+function keywordBits(index: MemoryIndex, query: TsQuery): Bits {
+  switch (query.kind) {
+    case 'lexeme':
+      return bitsOf(index.lexemes.get(query.lexeme), index.words)
+    case 'not': {
+      const rows = index.withSearch.slice()
+      andNotInto(rows, keywordBits(index, query.operand))
+      return rows
+    }
+    case 'and': {
+      const rows = keywordBits(index, query.left).slice()
+      andInto(rows, keywordBits(index, query.right))
+      return rows
+    }
+    case 'or': {
+      const rows = keywordBits(index, query.left).slice()
+      orInto(rows, keywordBits(index, query.right))
+      return rows
+    }
+  }
+}
+
+/** The hits of a search, every filter applied, as a fresh set. */
+function hitsOf(index: MemoryIndex, filters: MatchFilters, keyword: TsQuery | 'empty' | undefined, now: number) {
+  const { words } = index
+  const hits = index.expiry ? index.expiry.openAt(now).slice() : fullBits(index.size)
+  if (index.terms) {
+    // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
+    if (filters.fullTime || filters.freelance) {
+      const kinds = new Uint32Array(words)
+      if (filters.fullTime) orInto(kinds, bitsOf(index.terms.fullTime, words))
+      if (filters.freelance) orInto(kinds, bitsOf(index.terms.freelance, words))
+      andInto(hits, kinds)
+    }
+    if (filters.remote) andInto(hits, bitsOf(index.terms.remote, words))
+  }
+  if (filters.location) {
+    const needle = filters.location.toLowerCase()
+    const near = new Uint32Array(words)
+    for (const { place, posting } of index.places) if (place.includes(needle)) orInto(near, bitsOf(posting, words))
+    andInto(hits, near)
+  }
+  if (keyword === 'empty') hits.fill(0)
+  else if (keyword) andInto(hits, keywordBits(index, keyword))
+  for (const id of filters.excluded) removePosting(hits, index.tools.get(id))
+  const selected = filters.selected.map((id) => bitsOf(index.tools.get(id), words))
+  if (filters.operator === 'AND') {
+    for (const bits of selected) andInto(hits, bits)
+  } else if (selected.length > 0) {
+    const any = new Uint32Array(words)
+    for (const bits of selected) orInto(any, bits)
+    andInto(hits, any)
+    for (const id of filters.required) andInto(hits, bitsOf(index.tools.get(id), words))
+  }
+  return { hits, selected }
+}
+
+/**
+ * The search's hits split by match, best first: one tier for AND or fewer than two tools (every hit has the same
+ * match); for OR, the hits holding every selected tool, then exactly one fewer, and so on. Each row's count of held
+ * tools is added up a word (32 rows) at a time: level[c] holds the rows that hold c of the tools seen so far.
+ */
+function tiersOf(hits: Bits, selected: Bits[], filters: MatchFilters): Bits[] {
+  if (filters.operator === 'AND' || selected.length < 2) return [hits]
+  const levels = Array.from({ length: selected.length + 1 }, () => new Uint32Array(hits.length))
+  const level = new Int32Array(selected.length + 1)
+  for (let word = 0; word < hits.length; word++) {
+    if (hits[word] === 0) continue
+    level.fill(0)
+    level[0] = hits[word]!
+    for (let tool = 0; tool < selected.length; tool++) {
+      const holds = selected[tool]![word]!
+      for (let count = tool; count >= 0; count--) {
+        level[count + 1]! |= level[count]! & holds
+        level[count]! &= ~holds
+      }
+    }
+    for (let count = 0; count <= selected.length; count++) levels[count]![word] = level[count]!
+  }
+  // rows below the required tools' count (or holding none) are not hits, so their levels are empty
+  return levels.reverse()
+}
+
+/** How a keyword is tested here: its tsquery's tree, 'empty' (stop words only), or null (a phrase: SQL only). */
+const keywordTrees = new DbMemo<string, TsQuery | 'empty' | null>({ ttlMs: 10 * 60_000, maxEntries: 1000 })
+
+async function keywordTree(db: Db, keywords: string): Promise<TsQuery | 'empty' | null> {
+  const known = keywordTrees.get(db, keywords)
+  if (known !== undefined) return known
+  const [row] = rowsOf(await db.execute(sql`select websearch_to_tsquery('english', ${keywords})::text as "query"`))
+  const tree = parseTsQuery(String(row?.query ?? ''))
+  keywordTrees.set(db, keywords, tree)
+  return tree
+}
+
+interface IndexState {
+  index?: MemoryIndex
+  building?: Promise<void>
+  /** The last build's duration and end (ms); 0 before the first, which is waited for. */
+  buildMilliseconds: number
+  builtAt: number
+}
+
+/** A page of a search: its row ids in order and its count (at most MATCH_COUNT_CAP + 1, as the SQL search's). */
+export interface MemoryPage {
+  ids: number[]
+  counted: number
+}
+
+export class MatchMemory {
+  readonly #states = new WeakMap<Db, Record<MatchIndexKind, IndexState>>()
+
+  /**
+   * The page of a search made at `version`, or null when this instance cannot answer it from memory: its index is
+   * of another version (being rebuilt), or the keyword holds a phrase.
+   */
+  async search(db: Db, kind: MatchIndexKind, version: string, filters: MatchFilters): Promise<MemoryPage | null> {
+    const keyword = filters.keywords ? await keywordTree(db, filters.keywords) : undefined
+    if (keyword === null) return null
+    const index = await this.#indexAt(db, kind, version)
+    if (!index) return null
+    const { hits, selected } = hitsOf(index, filters, keyword, Date.now())
+    const counted = countUpTo(hits, MATCH_COUNT_CAP + 1)
+    const positions: number[] = []
+    let skip = (filters.page - 1) * MATCH_PAGE_SIZE
+    for (const tier of tiersOf(hits, selected, filters)) {
+      skip -= collect(tier, skip, positions, MATCH_PAGE_SIZE)
+      if (positions.length >= MATCH_PAGE_SIZE) break
+    }
+    return { ids: positions.map((position) => index.ids[position]!), counted }
+  }
+
+  /** Waits for a build under way (an app closing its database). */
+  async settle(db: Db) {
+    const states = this.#states.get(db)
+    if (states) await Promise.all([states.jobs.building, states.companies.building])
+  }
+
+  async #indexAt(db: Db, kind: MatchIndexKind, version: string): Promise<MemoryIndex | null> {
+    const states = this.#states.get(db) ?? {
+      jobs: { buildMilliseconds: 0, builtAt: 0 },
+      companies: { buildMilliseconds: 0, builtAt: 0 },
+    }
+    this.#states.set(db, states)
+    const state = states[kind]
+    if (state.index?.version === version) return state.index
+    const inline = state.buildMilliseconds < INLINE_BUILD_MILLISECONDS
+    const rested = Date.now() - state.builtAt >= state.buildMilliseconds * REBUILD_GAP_FACTOR
+    if (!state.building && (inline || rested)) state.building = this.#rebuild(db, kind, state)
+    if (!inline || !state.building) return null
+    await state.building
+    return state.index?.version === version ? state.index : null
+  }
+
+  async #rebuild(db: Db, kind: MatchIndexKind, state: IndexState) {
+    const started = performance.now()
+    try {
+      state.index = await buildIndex(db, kind)
+    } catch {
+      // the database is gone or failing: searches go to PostgreSQL, which answers or reports the fault itself
+      state.index = undefined
+    } finally {
+      state.buildMilliseconds = performance.now() - started
+      state.builtAt = Date.now()
+      state.building = undefined
+    }
+  }
+}
+
+/** The instance's in-memory indexes, one set per database (test apps and the bench each have their own). */
+export const matchMemory = new MatchMemory()
+
+/** The non-negative integers of '3,17,42' (an empty text: none), read a character at a time. */
+export function readNumbers(text: string): Float64Array {
+  if (text === '') return new Float64Array(0)
+  let count = 1
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++
+  const numbers = new Float64Array(count)
+  let at = 0
+  let value = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 44) {
+      numbers[at++] = value
+      value = 0
+    } else {
+      value = value * 10 + (code - 48)
+    }
+  }
+  numbers[at] = value
+  return numbers
+}
