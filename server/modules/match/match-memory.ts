@@ -320,6 +320,9 @@ export class MatchMemory {
     this.#states.set(db, states)
     const state = states[kind]
     if (state.index?.version === version) return state.index
+    // a search made before the held version (a request under way across a change) is PostgreSQL's: rebuilding would
+    // only read the held version again
+    if (state.index && BigInt(version) < BigInt(state.index.version)) return null
     const inline = state.buildMilliseconds < INLINE_BUILD_MILLISECONDS
     const rested = Date.now() - state.builtAt >= state.buildMilliseconds * REBUILD_GAP_FACTOR
     if (!state.building && (inline || rested)) state.building = this.#rebuild(db, kind, state)
