@@ -13,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE } from '#contracts/match.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { rowsOf } from '../../db/statements.ts'
 import {
   andInto,
   andNotInto,

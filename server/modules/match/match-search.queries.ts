@@ -18,7 +18,7 @@ import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent, type SearchOperator } f
 import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { executeNamed, rowsOf } from '../../db/statements.ts'
 import { type MatchIndexKind, matchMemory } from './match-memory.ts'
 
 export interface MatchFilters {
@@ -231,15 +231,18 @@ async function searchEither<Hit>(
 ): Promise<{ hits: Hit[]; total: number }> {
   const page = version === undefined ? null : await matchMemory.search(db, kind, version, filters)
   if (!page) return searchIndex(db, kind === 'jobs' ? 'job' : 'company', index, filters)
-  return { total: page.counted, hits: await pageRows(db, index, page.ids) }
+  return { total: page.counted, hits: await pageRows(db, kind, index, page.ids) }
 }
 
 /** The full rows of a page found in memory, read by id in the page's order. */
-async function pageRows<Hit>(db: Db, index: MatchIndex<Hit>, ids: number[]): Promise<Hit[]> {
+async function pageRows<Hit>(db: Db, kind: MatchIndexKind, index: MatchIndex<Hit>, ids: number[]): Promise<Hit[]> {
   if (ids.length === 0) return []
-  const rows = rowsOf(
-    await db.execute(sql`${index.pageRows} from unnest(${intArray(ids)}) with ordinality as "tier"("id", "ord")
-      ${index.pageJoins} order by "tier"."ord"`),
+  // the text is the same for every page of an index (the ids are its parameter): planned once per connection
+  const rows = await executeNamed(
+    db,
+    `match_${kind}_page_rows`,
+    sql`${index.pageRows} from unnest(${intArray(ids)}) with ordinality as "tier"("id", "ord")
+      ${index.pageJoins} order by "tier"."ord"`,
   )
   return rows.map(index.toHit)
 }

@@ -2,8 +2,8 @@
 // job-stack card. The search itself: match-search.queries.ts.
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
 import { companies, jobStackTools, savedSearches, tools } from '../../db/schema/index.ts'
+import { executeNamed, rowsOf } from '../../db/statements.ts'
 import { toolRefIds } from '../tools/catalog-memos.ts'
 import { resolveToolSlugs } from '../tools/tools.queries.ts'
 
@@ -154,7 +154,8 @@ export async function listCompanyCardTools(db: Db, companyId: number) {
  * fields, tools or team, a member's name or picture). Cached answers are keyed by it.
  */
 export async function readMatchVersion(db: Db): Promise<string> {
-  const [row] = rowsOf(await db.execute(sql`select "version" from "match_version"`))
+  // every search reads it first: planned once per connection
+  const [row] = await executeNamed(db, 'match_version', sql`select "version" from "match_version"`)
   // without the row no change would ever show before an answer expires: refuse to answer rather than go stale
   if (!row) throw new Error('match_version has no row: migration 0018 inserts it')
   return String(row.version)
