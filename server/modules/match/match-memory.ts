@@ -28,10 +28,9 @@ import {
   toPosting,
   wordsFor,
 } from './bitset.ts'
+import { indexRows, type MatchIndexKind } from './match-rows.ts'
 import type { MatchFilters } from './match-search.queries.ts'
 import { parseTsQuery, type TsQuery } from './tsquery.ts'
-
-export type MatchIndexKind = 'jobs' | 'companies'
 
 /** A build faster than this is waited for; a slower one runs in the background. */
 export const INLINE_BUILD_MILLISECONDS = 200
@@ -83,20 +82,19 @@ export class ExpiryClock {
 }
 
 /**
- * The rows an index holds: those the SQL search can ever answer (match-search.queries.ts: jobIndex, companyIndex),
- * save expired jobs, which the clock drops; numbered from 0 in recency order, with what the filters read.
+ * The rows an index holds (match-rows.ts: those either search may answer, with expired jobs, which the clock drops),
+ * numbered from 0 in recency order, with what the filters read.
  */
-const indexedRows: Record<MatchIndexKind, SQL> = {
-  jobs: sql`select
-      row_number() over (order by "job"."posted_at" desc nulls last, "job"."id" desc nulls last)::integer - 1 as "pos",
-      "job"."id", "job"."tool_ids", "job"."search",
-      lower(coalesce("job"."city", '') || ' ' || coalesce("job"."location", '')) as "place",
-      (extract(epoch from "job"."expires_at") * 1000)::float8 as "expires_ms",
-      "job"."full_time", "job"."freelance", "job"."remote"
-    from "job" where "job"."company_id" not in (select "id" from "company" where "private_mode")`,
-  companies: sql`select row_number() over (order by "company"."id" desc)::integer - 1 as "pos",
-      "company"."id", "company"."tool_ids", "company"."search", lower(coalesce("company"."city", '')) as "place"
-    from "company" where not "company"."private_mode" and "company"."tool_ids" <> '{}'`,
+function indexedRows(kind: MatchIndexKind): SQL {
+  const { from, listed, recency, place } = indexRows[kind]
+  const jobTerms =
+    kind === 'jobs'
+      ? sql`, (extract(epoch from "job"."expires_at") * 1000)::float8 as "expires_ms",
+          "job"."full_time", "job"."freelance", "job"."remote"`
+      : sql``
+  return sql`select row_number() over (order by ${recency})::integer - 1 as "pos",
+      ${from}."id", ${from}."tool_ids", ${from}."search", ${place} as "place" ${jobTerms}
+    from ${from} where ${sql.join(listed, sql` and `)}`
 }
 
 /**
@@ -117,7 +115,7 @@ function indexStatement(kind: MatchIndexKind): SQL {
         ${positions('full_time', sql`"full_time"`)} ${positions('freelance', sql`"freelance"`)}
         ${positions('remote', sql`"remote"`)}`
       : sql``
-  return sql`with "r" as materialized (${indexedRows[kind]})
+  return sql`with "r" as materialized (${indexedRows(kind)})
     select 'version' as "part", "version"::text as "key", null as "list", null as "times" from "match_version"
     union all select 'ids', null, ${list(sql`"id" order by "pos"`)}, null from "r"
     ${positions('search', sql`"search" is not null`)}

@@ -19,7 +19,8 @@ import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
 import { executeNamed, rowsOf } from '../../db/statements.ts'
-import { type MatchIndexKind, matchMemory } from './match-memory.ts'
+import { matchMemory } from './match-memory.ts'
+import { type IndexRows, indexRows, type MatchIndexKind } from './match-rows.ts'
 
 export interface MatchFilters {
   /** Included tool ids, distinct, none also excluded. */
@@ -302,9 +303,6 @@ async function searchIndex<Hit>(
   return { total, hits }
 }
 
-/** Private-mode companies stay out of Stack Match (a hashed anti-join on a partial index of a few rows). */
-const isListedCompany = (companyId: SQL) => sql`${companyId} not in (select "id" from "company" where "private_mode")`
-
 export interface JobHit {
   id: number
   slug: string
@@ -326,15 +324,14 @@ export interface JobHit {
   companyVerified: boolean
 }
 
+/** The location filter: the index's place holds the location's text. */
+const locationCondition = (rows: IndexRows, location: string) =>
+  sql`${rows.place} like ${`%${escapeLike(location.toLowerCase())}%`}`
+
 const jobIndex = (filters: MatchFilters): MatchIndex<JobHit> => {
-  const conditions = [
-    sql`("job"."expires_at" is null or "job"."expires_at" > now())`,
-    isListedCompany(sql`"job"."company_id"`),
-  ]
-  if (filters.location) {
-    conditions.push(sql`lower(coalesce("job"."city", '') || ' ' || coalesce("job"."location", ''))
-      like ${`%${escapeLike(filters.location.toLowerCase())}%`}`)
-  }
+  const rows = indexRows.jobs
+  const conditions = [sql`("job"."expires_at" is null or "job"."expires_at" > now())`, ...rows.listed]
+  if (filters.location) conditions.push(locationCondition(rows, filters.location))
   // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
   const kinds: SQL[] = []
   if (filters.fullTime) kinds.push(sql`"job"."full_time"`)
@@ -342,12 +339,11 @@ const jobIndex = (filters: MatchFilters): MatchIndex<JobHit> => {
   if (kinds.length > 0) conditions.push(sql`(${sql.join(kinds, sql` or `)})`)
   if (filters.remote) conditions.push(sql`"job"."remote"`)
   return {
-    from: sql`"job"`,
+    from: rows.from,
     id: sql`"job"."id"`,
     tools: { toolIds: sql`"job"."tool_ids"`, pairs: sql`"job"."tool_pairs"` },
     conditions,
-    // as job_posted_at_idx sorts (drizzle's desc() is nulls last; the columns are not null)
-    recency: sql`"job"."posted_at" desc nulls last, "job"."id" desc nulls last`,
+    recency: rows.recency,
     pageRows: sql`select "tier"."ord", "job"."id", "job"."slug", "job"."title", "job"."apply_url", "job"."city",
         "job"."location", "job"."remote", "job"."full_time", "job"."freelance", "job"."tool_ids", "job"."posted_at",
         "job"."is_demo", "company"."name" as "company_name", "company"."slug" as "company_slug",
@@ -415,18 +411,15 @@ export interface CompanyHit {
  * open jobs, for the page's companies only.
  */
 const companyIndex = (filters: MatchFilters): MatchIndex<CompanyHit> => {
-  const conditions = [sql`not "company"."private_mode"`, sql`"company"."tool_ids" <> '{}'`]
-  if (filters.location) {
-    conditions.push(
-      sql`lower(coalesce("company"."city", '')) like ${`%${escapeLike(filters.location.toLowerCase())}%`}`,
-    )
-  }
+  const rows = indexRows.companies
+  const conditions = [...rows.listed]
+  if (filters.location) conditions.push(locationCondition(rows, filters.location))
   return {
-    from: sql`"company"`,
+    from: rows.from,
     id: sql`"company"."id"`,
     tools: { toolIds: sql`"company"."tool_ids"` },
     conditions,
-    recency: sql`"company"."id" desc`,
+    recency: rows.recency,
     pageRows: sql`select "tier"."ord", "company"."id", "company"."name", "company"."slug", "company"."description",
         "company"."image_url", "company"."city", "company"."verified", "company"."tag_list", "company"."tool_ids",
         (select count(*) from "job" where "job"."company_id" = "company"."id"

@@ -10,7 +10,8 @@ import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { mulberry32 } from '../../test/prng.ts'
 import { refreshJobSearch, saveJob } from '../jobs/jobs.queries.ts'
 import { readMatchVersion } from './match.queries.ts'
-import { type MatchIndexKind, matchMemory } from './match-memory.ts'
+import { matchMemory } from './match-memory.ts'
+import type { MatchIndexKind } from './match-rows.ts'
 import { COMMON_KEYWORD_SHARE, type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
 
 const SEED = 20260427

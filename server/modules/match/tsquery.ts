@@ -62,24 +62,17 @@ export function parseTsQuery(text: string): TsQuery | 'empty' | null {
   if (tokens.length === 0) return 'empty'
   let at = 0
   // precedence, loosest first: | then & then ! (the phrase operators, between & and !, are refused above)
-  const parseOr = (): TsQuery | null => {
-    let left = parseAnd()
-    while (left && tokens[at]?.kind === '|') {
+  const chain = (operator: '|' | '&', kind: 'or' | 'and', operand: () => TsQuery | null) => (): TsQuery | null => {
+    let left = operand()
+    while (left && tokens[at]?.kind === operator) {
       at++
-      const right = parseAnd()
-      left = right ? { kind: 'or', left, right } : null
+      const right = operand()
+      left = right ? { kind, left, right } : null
     }
     return left
   }
-  const parseAnd = (): TsQuery | null => {
-    let left = parseNot()
-    while (left && tokens[at]?.kind === '&') {
-      at++
-      const right = parseNot()
-      left = right ? { kind: 'and', left, right } : null
-    }
-    return left
-  }
+  const parseAnd = chain('&', 'and', () => parseNot())
+  const parseOr = chain('|', 'or', parseAnd)
   const parseNot = (): TsQuery | null => {
     const token = tokens[at++]
     if (!token) return null
