@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 import { XSS_VECTORS } from '../../test/xss-vectors.ts'
-import { impersonate } from '../stacks/test-support.ts'
 
 let context: TestContext
 let author: TestUser

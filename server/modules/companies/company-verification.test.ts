@@ -18,7 +18,7 @@ import { signLinkToken } from '../../http/signed-link.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
-import { impersonate } from '../stacks/test-support.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { companies, companyCustomers, companyMembers, mailOutbox, stacks } from 
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertTool } from '../stacks/test-support.ts'
+import { impersonate, insertTool } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -30,7 +30,7 @@ import {
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertReason, insertTool } from '../stacks/test-support.ts'
+import { impersonate, insertReason, insertTool } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

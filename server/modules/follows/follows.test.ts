@@ -5,7 +5,7 @@ import { tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate } from '../stacks/test-support.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 
 let context: TestContext
 beforeAll(async () => {

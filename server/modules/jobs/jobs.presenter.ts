@@ -1,7 +1,8 @@
 // Every field of a company's job that leaves the server for its admins (contracts/jobs.ts CompanyJob).
 import type { CompanyJob } from '#contracts/jobs.ts'
+import type { ToolCardRow } from '../tools/catalog-memos.ts'
 import { toolLogoUrl } from '../tools/tools.presenter.ts'
-import type { JobRow, ToolCardRow } from './jobs.queries.ts'
+import type { JobRow } from './jobs.queries.ts'
 import { expiryDay, isExpired } from './jobs.service.ts'
 
 export function presentCompanyJob(job: JobRow, cards: Map<number, ToolCardRow>, now = new Date()): CompanyJob {

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, jobs, jobTools, tools } from '../../db/schema/index.ts'
-import { toolCards } from '../tools/catalog-memos.ts'
+import { type ToolCardRow, toolCards } from '../tools/catalog-memos.ts'
 
 export type JobRow = typeof jobs.$inferSelect
 export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'toolIds' | 'search' | 'createdAt' | 'updatedAt'>
@@ -83,8 +83,6 @@ export async function findJobBySlug(db: Db, slug: string) {
     .where(eq(jobs.slug, slug))
   return row ?? null
 }
-
-export type ToolCardRow = { id: number; name: string; slug: string; imageUrl: string | null; isPackage: boolean }
 
 /** Tools by id for result cards (hidden tools are left out); kept a while per instance (catalog-memos.ts). */
 export function findCardTools(db: Db, ids: number[]): Promise<Map<number, ToolCardRow>> {

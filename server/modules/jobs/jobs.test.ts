@@ -14,7 +14,7 @@ import { jobs, jobTools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertCompany } from '../stacks/test-support.ts'
+import { impersonate, insertCompany } from '../../test/stack-fixtures.ts'
 import { saveJob } from './jobs.queries.ts'
 
 let ctx: TestContext

@@ -3,8 +3,8 @@ import type { JobStackCardResponse } from '#contracts/match.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
-import { impersonate } from '../stacks/test-support.ts'
 import { jobStackMatchPercent } from './match.service.ts'
 
 let ctx: TestContext

@@ -13,8 +13,8 @@ import { saveJob } from '../jobs/jobs.queries.ts'
 import { bitsOf, collect, countUpTo, fullBits, toPosting } from './bitset.ts'
 import { readMatchVersion } from './match.queries.ts'
 import { ExpiryClock, matchMemory } from './match-memory.ts'
-import type { MatchIndexKind } from './match-rows.ts'
-import { type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
+import type { MatchFilters, MatchIndexKind } from './match-rows.ts'
+import { searchCompanies, searchJobs } from './match-search.queries.ts'
 import { parseTsQuery } from './tsquery.ts'
 
 const random = mulberry32(20261124)

@@ -1,10 +1,27 @@
-// Which rows each Stack Match index answers, in which order, and the text its location filter looks in: one
-// definition for the SQL search (match-search.queries.ts) and the in-memory index (match-memory.ts), so the two
-// cannot drift apart. Whether a job is open is the one rule each reads its own way (`expires_at > now()` in SQL, the
+// What a Stack Match search asks (MatchFilters), which rows each index answers, in which order, and the text its
+// location filter looks in: one definition for the SQL search (match-search.queries.ts) and the in-memory index
+// (match-memory.ts), so the two cannot drift apart. Whether a job is open is the one rule each reads its own way (`expires_at > now()` in SQL, the
 // expiry clock in memory).
 import { type SQL, sql } from 'drizzle-orm'
+import type { SearchOperator } from '#contracts/match.ts'
 
 export type MatchIndexKind = 'jobs' | 'companies'
+
+/** A search as both ways of answering it read it. */
+export interface MatchFilters {
+  /** Included tool ids, distinct, none also excluded. */
+  selected: number[]
+  /** Included tools that must be present with OR (with AND every included tool must). */
+  required: number[]
+  excluded: number[]
+  keywords: string
+  location: string
+  operator: SearchOperator
+  fullTime: boolean
+  freelance: boolean
+  remote: boolean
+  page: number
+}
 
 export interface IndexRows {
   /** The table, also the qualifier of its columns. */

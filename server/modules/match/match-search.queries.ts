@@ -20,22 +20,7 @@ import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
 import { executeNamed, rowsOf } from '../../db/statements.ts'
 import { matchMemory } from './match-memory.ts'
-import { type IndexRows, indexRows, type MatchIndexKind } from './match-rows.ts'
-
-export interface MatchFilters {
-  /** Included tool ids, distinct, none also excluded. */
-  selected: number[]
-  /** Included tools that must be present with OR (with AND every included tool must). */
-  required: number[]
-  excluded: number[]
-  keywords: string
-  location: string
-  operator: SearchOperator
-  fullTime: boolean
-  freelance: boolean
-  remote: boolean
-  page: number
-}
+import { type IndexRows, indexRows, type MatchFilters, type MatchIndexKind } from './match-rows.ts'
 
 /**
  * Where one index's search reads: its table, the tool array and how to test that a row holds several tools, the

@@ -11,8 +11,8 @@ import { mulberry32 } from '../../test/prng.ts'
 import { refreshJobSearch, saveJob } from '../jobs/jobs.queries.ts'
 import { readMatchVersion } from './match.queries.ts'
 import { matchMemory } from './match-memory.ts'
-import type { MatchIndexKind } from './match-rows.ts'
-import { COMMON_KEYWORD_SHARE, type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
+import type { MatchFilters, MatchIndexKind } from './match-rows.ts'
+import { COMMON_KEYWORD_SHARE, searchCompanies, searchJobs } from './match-search.queries.ts'
 
 const SEED = 20260427
 const random = mulberry32(SEED)

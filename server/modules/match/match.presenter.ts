@@ -9,7 +9,8 @@ import {
   type SavedSearch,
 } from '#contracts/match.ts'
 import { companyPath } from '../companies/companies.presenter.ts'
-import type { JobRow, ToolCardRow } from '../jobs/jobs.queries.ts'
+import type { JobRow } from '../jobs/jobs.queries.ts'
+import type { ToolCardRow } from '../tools/catalog-memos.ts'
 import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
 import type { findSavedSearch, listJobStack } from './match.queries.ts'
 import type { CompanyHit, JobHit } from './match-search.queries.ts'

@@ -37,7 +37,7 @@ import {
 } from './match.queries.ts'
 import { buildJobStackCard, buildMatchFilters, matchCompanies, matchJobs, saveJobStack } from './match.service.ts'
 import { matchMemory } from './match-memory.ts'
-import type { MatchFilters } from './match-search.queries.ts'
+import type { MatchFilters } from './match-rows.ts'
 
 const tags = ['match']
 const signedIn = { 401: ErrorEnvelope, 403: ErrorEnvelope }

@@ -32,7 +32,8 @@ import {
   resolveToolRefMap,
   toolIdsOf,
 } from './match.queries.ts'
-import { type MatchFilters, searchCompanies, searchJobs } from './match-search.queries.ts'
+import type { MatchFilters } from './match-rows.ts'
+import { searchCompanies, searchJobs } from './match-search.queries.ts'
 
 type ParsedQuery = z.output<typeof MatchQuery>
 

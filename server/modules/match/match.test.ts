@@ -5,10 +5,10 @@ import { MATCH_COUNT_CAP, MATCH_MAX_PAGE, MATCH_PAGE_SIZE, MATCH_TOOLS_MAX } fro
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 import { updateCompany } from '../companies/companies.service.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
 import { setToolInStack } from '../stacks/stacks.service.ts'
-import { impersonate } from '../stacks/test-support.ts'
 
 let ctx: TestContext
 let anonymous: TestClient

@@ -5,7 +5,7 @@ import { notifications } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertReason } from '../stacks/test-support.ts'
+import { impersonate, insertReason } from '../../test/stack-fixtures.ts'
 import { notify, notifyEach } from './notify.ts'
 
 let context: TestContext

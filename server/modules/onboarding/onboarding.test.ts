@@ -6,7 +6,7 @@ import { scans, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { connectGithub, impersonate } from '../stacks/test-support.ts'
+import { connectGithub, impersonate } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { notifications, pointEvents, reasons, tools, users } from '../../db/sche
 import { TestClient } from '../../test/client.ts'
 import { buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertReason, insertTool } from '../stacks/test-support.ts'
+import { impersonate, insertReason, insertTool } from '../../test/stack-fixtures.ts'
 import { recomputePoints } from './points.ts'
 
 let ctx: TestContext

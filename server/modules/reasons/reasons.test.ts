@@ -4,7 +4,7 @@ import { reasons, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate, insertReason, insertTool } from '../stacks/test-support.ts'
+import { impersonate, insertReason, insertTool } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

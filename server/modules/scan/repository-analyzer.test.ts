@@ -1,10 +1,10 @@
 // Fixture repositories, one per ecosystem and shaped like real projects, committed as local git repositories and
 // scanned through the same shallow clone a GitHub URL gets; each asserts the tools found with their provenance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGitRepository, type FixtureRepository } from '../../test/scan-servers.ts'
 import { loadCatalogLookup } from './catalog-lookup.ts'
 import { cloneRepository } from './git-repository.ts'
 import { analyzeFileSource, analyzeFolder, repositorySignals } from './repository-analyzer.ts'
-import { createGitRepository, type FixtureRepository } from './test-fixtures.ts'
 import { type DetectedTool, mapSignals, type ToolLookup } from './tool-mapper.ts'
 
 let lookup: ToolLookup

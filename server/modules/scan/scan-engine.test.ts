@@ -2,18 +2,18 @@
 // git repositories behind URLs of hosts we do not know (smart HTTP), branches with slashes, and stylesheets read for
 // the css fingerprints. Fixture sites and git servers listen on 127.0.0.1 (private networks allowed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findBranch } from './git-repository.ts'
-import { probeGitRepository } from './page-fetcher.ts'
-import { collectSignals, type EngineProgress, type EngineStage } from './scan-engine.ts'
-import { parseScanTarget } from './scan-target.ts'
-import type { Signal } from './signals.ts'
 import {
   createGitRepository,
   type FixtureRepository,
   type FixtureSite,
   serveGitOverHttp,
   serveSite,
-} from './test-fixtures.ts'
+} from '../../test/scan-servers.ts'
+import { findBranch } from './git-repository.ts'
+import { probeGitRepository } from './page-fetcher.ts'
+import { collectSignals, type EngineProgress, type EngineStage } from './scan-engine.ts'
+import { parseScanTarget } from './scan-target.ts'
+import type { Signal } from './signals.ts'
 
 const ALLOWED = { allowPrivateNetworks: true }
 

@@ -6,7 +6,6 @@ import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import type { TestClient } from '../../test/client.ts'
 import { buildUser } from '../../test/factories.ts'
-import { createTestApp, type TestContext } from '../../test/harness.ts'
 import {
   continuousIntegrationApp,
   cycloneDxRepository,
@@ -15,8 +14,14 @@ import {
   poetryService,
   stackFileRepository,
   swiftVaporApp,
-} from './fixture-repositories.ts'
-import { createGitRepository, type FixtureRepository, type FixtureSite, serveGitOverHttp } from './test-fixtures.ts'
+} from '../../test/fixture-repositories.ts'
+import { createTestApp, type TestContext } from '../../test/harness.ts'
+import {
+  createGitRepository,
+  type FixtureRepository,
+  type FixtureSite,
+  serveGitOverHttp,
+} from '../../test/scan-servers.ts'
 
 interface Expected {
   slug: string

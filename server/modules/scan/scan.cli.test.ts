@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGitRepository, type FixtureRepository } from './test-fixtures.ts'
+import { createGitRepository, type FixtureRepository } from '../../test/scan-servers.ts'
 
 const run = promisify(execFile)
 const cli = fileURLToPath(new URL('./scan.cli.ts', import.meta.url))

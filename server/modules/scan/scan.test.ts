@@ -11,9 +11,9 @@ import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { type FixtureSite, serveSite } from '../../test/scan-servers.ts'
 import { createScanner, SCAN_TIMEOUT_MESSAGE } from './scan.service.ts'
 import { parseScanTarget } from './scan-target.ts'
-import { type FixtureSite, serveSite } from './test-fixtures.ts'
 
 const CATALOG_SLICE = [
   'wordpress',

@@ -2,10 +2,10 @@
 // forms (including IPv4-mapped), redirects to private addresses, names resolving to them, schemes other than http(s),
 // file:// unless allowed, and git remotes. Fixture servers listen on 127.0.0.1 only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGitRepository, type FixtureSite, serveGitOverHttp, serveSite } from '../../test/scan-servers.ts'
 import { cloneRepository } from './git-repository.ts'
 import { fetchPage, probeGitRepository } from './page-fetcher.ts'
 import { embeddedIPv4, isBlockedAddress, resolveAllowedAddresses, ScanRefusedError } from './ssrf.ts'
-import { createGitRepository, type FixtureSite, serveGitOverHttp, serveSite } from './test-fixtures.ts'
 
 const REFUSED = { allowPrivateNetworks: false }
 

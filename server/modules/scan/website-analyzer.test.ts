@@ -1,10 +1,10 @@
 // Fixture websites served by a local HTTP server: headers, cookies, meta generator, script URLs (WordPress paths,
 // React and jQuery from CDNs), inline scripts. Detection goes through the real fingerprints and the catalog mapping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FixtureSite, serveSite } from '../../test/scan-servers.ts'
 import { loadCatalogLookup } from './catalog-lookup.ts'
 import { loadFingerprints } from './fingerprints.ts'
 import { extractPageSignals } from './html-signals.ts'
-import { type FixtureSite, serveSite } from './test-fixtures.ts'
 import { type DetectedTool, mapSignals } from './tool-mapper.ts'
 import { analyzePage, analyzeWebsite } from './website-analyzer.ts'
 

@@ -4,7 +4,7 @@ import { analyticsEvents, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { connectGithub, impersonate, insertCompany, insertTool, type ToolRecord } from './test-support.ts'
+import { connectGithub, impersonate, insertCompany, insertTool, type ToolRecord } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 let other: ToolRecord

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestClient } from '../../test/client.ts'
 import { buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { connectGithub, insertCompany, insertTool } from './test-support.ts'
+import { connectGithub, insertCompany, insertTool } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 beforeAll(async () => {

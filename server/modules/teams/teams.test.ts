@@ -21,7 +21,7 @@ import { companies, companyInvitations, companyMembers, mailOutbox, notification
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
-import { impersonate } from '../stacks/test-support.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 import { signInvitationToken, verifyInvitationToken } from './invitation-token.ts'
 
 let ctx: TestContext

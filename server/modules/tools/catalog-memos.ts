@@ -6,7 +6,6 @@
 
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
-import type { ToolCardRow } from '../jobs/jobs.queries.ts'
 
 /** The channel migration 0013_tool_search's trigger NOTIFYs when the listed catalog changes. */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed'
@@ -15,6 +14,9 @@ export const CATALOG_MEMO_TTL_MS = 60_000
 
 /** A tool reference (slug, alias or id as written) to its listed tool's id; unknown references are not kept. */
 export const toolRefIds = new DbMemo<string, number>({ ttlMs: CATALOG_MEMO_TTL_MS, maxEntries: 5000 })
+
+/** What a result card shows of a tool. */
+export type ToolCardRow = { id: number; name: string; slug: string; imageUrl: string | null; isPackage: boolean }
 
 /** A listed tool's result card by id; hidden tools are not kept. */
 export const toolCards = new DbMemo<number, ToolCardRow>({ ttlMs: CATALOG_MEMO_TTL_MS, maxEntries: 20_000 })

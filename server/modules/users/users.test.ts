@@ -5,7 +5,7 @@ import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { impersonate } from '../stacks/test-support.ts'
+import { impersonate } from '../../test/stack-fixtures.ts'
 
 let ctx: TestContext
 let github: FakeGithub

@@ -6,30 +6,9 @@ import { Plus } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { track } from '../lib/analytics.ts'
 import { useCurrentUser, useSignInModal } from '../lib/session.tsx'
-import { cn } from './ui/cn.ts'
+import { I_USE_THIS_LABEL, type IUseThisButtonProps, iUseThisButtonClass } from './i-use-this-look.ts'
 
 const IUseThisMenu = lazy(() => import('./i-use-this-menu.tsx'))
-
-export interface IUseThisButtonProps {
-  serviceId: number
-  toolName: string
-  /** Called after the tool went into a stack or out of one (the page refreshes what it lists). */
-  onChanged?: () => void
-  className?: string
-}
-
-export const I_USE_THIS_LABEL = 'I Use This'
-
-/** The button's look; `isUsed` when one of the user's stacks holds the tool. */
-export function iUseThisButtonClass(isUsed: boolean, className?: string) {
-  return cn(
-    'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors',
-    isUsed
-      ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-300 hover:bg-emerald-100'
-      : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50',
-    className,
-  )
-}
 
 export function IUseThisButton(props: IUseThisButtonProps) {
   const { serviceId, toolName, className } = props

@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import type { IUseThisStack } from '#contracts/stacks.ts'
 import { useChangeIUseThis } from '../lib/change-i-use-this.ts'
 import { iUseThisStacksQuery } from '../lib/get-i-use-this-stacks.ts'
-import { I_USE_THIS_LABEL, type IUseThisButtonProps, iUseThisButtonClass } from './i-use-this-button.tsx'
+import { I_USE_THIS_LABEL, type IUseThisButtonProps, iUseThisButtonClass } from './i-use-this-look.ts'
 import { cn } from './ui/cn.ts'
 import { Spinner } from './ui/spinner.tsx'
 

@@ -1,7 +1,7 @@
-// Test data for the stacks, companies and reasons tests: catalog tools, companies with members, GitHub accounts and
-// impersonated sessions. (server/test/factories.ts grows shared factories; these stay local to this area.)
-import type { App } from '../../app.ts'
-import type { Db } from '../../db/client.ts'
+// Test data for the stacks, companies and reasons tests: catalog tools in a category, reasons, companies with
+// members, GitHub accounts and impersonated sessions (factories.ts holds the general builders).
+import type { App } from '../app.ts'
+import type { Db } from '../db/client.ts'
 import {
   accounts,
   categories,
@@ -11,9 +11,9 @@ import {
   ownerHandles,
   reasons,
   tools,
-} from '../../db/schema/index.ts'
-import { TestClient } from '../../test/client.ts'
-import { buildUser, type TestUser } from '../../test/factories.ts'
+} from '../db/schema/index.ts'
+import { TestClient } from './client.ts'
+import { buildUser, type TestUser } from './factories.ts'
 
 let sequence = 0
 const next = () => `${process.pid}x${++sequence}`
