@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
 
 const PASSWORD = 'correct-horse-battery'
 
@@ -381,4 +381,14 @@ test("a comment's notification is one row with its excerpt and leads to the comm
   expect((await script.json()).error.code).toBe('not_found')
   await bobContext.close()
   await carolContext.close()
+})
+
+test('other pages whose API answers 404 show the not-found page, not the error text', async ({ page }) => {
+  const notFound = page.getByRole('heading', { name: "Sorry, we couldn't find that page :(" })
+  await page.goto('/match/jobs/no-such-job-here')
+  await expect(notFound).toBeVisible()
+  await signInAsBootstrapAdminByApi(page)
+  await page.goto('/admin/mail/999999999')
+  await expect(notFound).toBeVisible()
+  await screenshot(page, 'not-found-admin-mail-1280')
 })
