@@ -15,6 +15,17 @@ export const REPLY_TO_REPLY = 'You can only reply to a top-level comment.'
 export const IMPERSONATED_COMMENT = 'Impersonated users are not allowed to comment'
 export const IMPERSONATED_COMMENT_VOTE = 'Impersonated users are not allowed to vote'
 
+/** The id of a comment's element on its page, the anchor notifications link to: '/tools/redis#comment-12'. */
+export function commentAnchor(id: number): string {
+  return `comment-${id}`
+}
+
+/** The comment id in a page's hash ('#comment-12'), or null. */
+export function commentIdFromHash(hash: string): number | null {
+  const match = /^#comment-(\d{1,12})$/.exec(hash)
+  return match ? Number(match[1]) : null
+}
+
 export const CommentBody = z
   .string()
   .trim()

@@ -43,6 +43,8 @@ export const SEE_ALL_THRESHOLD = 9
 export const MENU_SIZE = 10
 /** /notifications page size (the spec leaves it open: decision 010). */
 export const NOTIFICATIONS_PAGE_SIZE = 20
+/** A notification about a comment carries this much of its text at most (plain text, cut on a word: decision 038). */
+export const NOTIFICATION_EXCERPT_MAX = 100
 /** At most this many keys per list in one set_read call. */
 export const SET_READ_MAX_KEYS = 200
 export const KEY_MAX = 64
@@ -57,6 +59,11 @@ export const Notification = z
     n_type: NotificationType,
     /** Plain text, e.g. "alice and 2 others upvoted your comment on React". */
     content: z.string(),
+    /**
+     * The start of the comment it is about, plain text of at most NOTIFICATION_EXCERPT_MAX characters (the latest
+     * reply or comment folded in, or your comment that was up-voted); null for other kinds (decision 038).
+     */
+    excerpt: z.string().nullable(),
     image_url: z.string().nullable(),
     /** A lucide icon name the UI draws beside the text. */
     icon: z.string(),
@@ -64,7 +71,7 @@ export const Notification = z
     time: z.string(),
     read: z.boolean(),
     seen: z.boolean(),
-    /** '/notifications/{id}': marks it read and redirects to what it is about. */
+    /** '/notifications/{id}': marks it read and redirects to what it is about (a comment's anchor on its page). */
     url: z.string(),
   })
   .meta({ id: 'Notification' })

@@ -1,13 +1,15 @@
 // Notifications (specs/stack-match-and-community.md §2 'Notification bell and menu', §4, §7, §9; the notifications
 // page of specs/onboarding-customers-teams-notifications.md): a follow by another user reaches the bell live,
 // opening clears the badge, single and all marks, the local cache of read keys, the link that marks read and
-// redirects, the paged /notifications list, and the settings that switch a type off.
+// redirects, the paged /notifications list, the settings that switch a type off, a comment's notification (grouped,
+// with its excerpt) leading to that comment on its page, and another user's notification link showing the not-found
+// page (docs/decisions/038-notification-groups.md).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
 
 const PASSWORD = 'correct-horse-battery'
 
@@ -102,21 +104,24 @@ test('a follow reaches the bell live; opening, marking one and all read, and the
   expect(await page.evaluate((id) => localStorage.getItem(`stackatlas.notifications.${id}`), aliceId)).toBeNull()
   await page.keyboard.press('Escape')
 
-  // two more arrive live; Mark All as Read reads both
+  // Carol's follow folds into the read notification, which is unread again (decision 038); Mark All as Read reads it
   const carolContext = await browser.newContext({ baseURL })
   const carol = await otherUser(carolContext, baseURL!)
   await follow(carol.request, baseURL!, 'user', aliceId)
   await expect(badge(page)).toHaveText('1')
   await follow(carol.request, baseURL!, 'user', bobId) // someone else's news stays theirs
   await bell(page).click()
-  await expect(menu(page).getByTestId('notification').first()).toContainText(`${carol.username} started following you`)
+  await expect(menu(page).getByTestId('notification')).toHaveCount(1)
+  await expect(menu(page).getByTestId('notification').first()).toContainText(
+    `${carol.username} and 1 other started following you`,
+  )
   await menu(page).getByRole('button', { name: 'Mark All as Read' }).click()
   await expect(menu(page).locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0)
   await bellShot(page, 'notifications-bell-all-read')
 
   // the link marks read and goes where the notification is about (Carol's profile)
   await menu(page)
-    .getByRole('link', { name: `${carol.username} started following you` })
+    .getByRole('link', { name: `${carol.username} and 1 other started following you` })
     .click()
   await expect(page).toHaveURL(new RegExp(`/${carol.username}$`))
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -287,4 +292,103 @@ test("the digest's unsubscribe link works signed out, only through its button, a
   await expect(visitorPage.getByRole('alert')).toContainText('This unsubscribe link is not valid.')
   await screenshot(visitorPage, 'notifications-unsubscribe-invalid')
   await visitor.close()
+})
+
+test("a comment's notification is one row with its excerpt and leads to the comment, opened, scrolled to and marked; another user's link is the not-found page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const toolId = (await (await page.request.get('/api/v1/tools/react')).json()).tool.id
+  // seven comments: the last waits behind 'View More Comments' (the first 5 show)
+  const commentIds: number[] = []
+  for (let i = 0; i < 7; i++) {
+    const body =
+      i === 6
+        ? `**Hooks** changed how we write [components](https://react.dev) ${'and state '.repeat(12)}`
+        : `Note ${i}`
+    const response = await page.request.post('/api/v1/comments', {
+      headers: { origin: baseURL! },
+      data: { comment: { body, commentable_id: toolId, commentable_type: 'tool' } },
+    })
+    expect(response.status()).toBe(200)
+    commentIds.push((await response.json()).id)
+  }
+  const target = commentIds[6]!
+  const bobContext = await browser.newContext({ baseURL })
+  const bob = await otherUser(bobContext, baseURL!)
+  const carolContext = await browser.newContext({ baseURL })
+  const carol = await otherUser(carolContext, baseURL!)
+  for (const voter of [bob, carol]) {
+    const response = await voter.request.post(`/api/v1/comments/${target}/toggle_upvote`, {
+      headers: { origin: baseURL! },
+    })
+    expect(response.status()).toBe(200)
+  }
+
+  await page.goto('/notifications')
+  const rows = page.getByRole('list', { name: 'Notifications' }).getByTestId('notification')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(`${carol.username} and 1 other upvoted your comment on React`)
+  const excerpt = rows.first().getByTestId('notification-excerpt')
+  await expect(excerpt).toHaveText(/^“Hooks changed how we write components and state/)
+  expect((await excerpt.textContent())!.length).toBeLessThanOrEqual(102) // 100 and the quotes
+  await screenshot(page, 'notifications-excerpt-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(rows.first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'notifications-excerpt-390')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const link = rows.first().getByRole('link')
+  const href = await link.getAttribute('href')
+
+  // the link marks it read and lands on the comment, behind 'View More Comments' until now
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`/tools/react#comment-${target}$`))
+  const comment = page.locator(`#comment-${target}`)
+  await expect(comment).toHaveAttribute('aria-current', 'location')
+  await expect(comment).toBeInViewport()
+  await expect(comment).toBeFocused()
+  await expect(page.getByRole('button', { name: 'View More Comments' })).toHaveCount(0)
+  await page.screenshot({ path: '.tmp/screenshots/notifications-anchor-1280.png' })
+
+  // on a phone too
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(href!)
+  await expect(page).toHaveURL(new RegExp(`#comment-${target}$`))
+  await expect(comment).toBeInViewport()
+  await expect(comment).toHaveAttribute('aria-current', 'location')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: '.tmp/screenshots/notifications-anchor-390.png' })
+
+  // Bob opens Alice's notification link: the app's not-found page with a 404, not JSON; scripts still get JSON
+  const bobPage = await bobContext.newPage()
+  await bobPage.setViewportSize({ width: 390, height: 844 })
+  const answer = await bobPage.goto(href!)
+  expect(answer!.status()).toBe(404)
+  expect(answer!.headers()['content-type']).toContain('text/html')
+  await expect(bobPage.getByRole('heading', { name: "Sorry, we couldn't find that page :(" })).toBeVisible()
+  await expect(bobPage.getByText('"error"')).toHaveCount(0)
+  expect(await bobPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectNoA11yViolations(bobPage)
+  await screenshot(bobPage, 'notifications-not-yours-390')
+  await bobPage.setViewportSize({ width: 1280, height: 800 })
+  await screenshot(bobPage, 'notifications-not-yours-1280')
+  const script = await bob.request.get(href!, { headers: { accept: 'application/json' }, maxRedirects: 0 })
+  expect(script.status()).toBe(404)
+  expect((await script.json()).error.code).toBe('not_found')
+  await bobContext.close()
+  await carolContext.close()
+})
+
+test('other pages whose API answers 404 show the not-found page, not the error text', async ({ page }) => {
+  const notFound = page.getByRole('heading', { name: "Sorry, we couldn't find that page :(" })
+  await page.goto('/match/jobs/no-such-job-here')
+  await expect(notFound).toBeVisible()
+  await signInAsBootstrapAdminByApi(page)
+  await page.goto('/admin/mail/999999999')
+  await expect(notFound).toBeVisible()
+  await screenshot(page, 'not-found-admin-mail-1280')
 })

@@ -1,7 +1,5 @@
 // buildApp({ database, config }): registers plugins and modules and never listens, so tests use app.inject().
-import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -26,6 +24,7 @@ import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
+import { readPageShell, webDist } from './http/page-shell.ts'
 import { modules } from './modules/index.ts'
 import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
 
@@ -39,8 +38,6 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance
-
-const webDist = fileURLToPath(new URL('../dist/web', import.meta.url))
 
 export async function buildApp({
   database,
@@ -114,8 +111,8 @@ export async function buildApp({
 
 /** Serves the built single-page app (dist/web) with index.html for every page route. */
 async function registerWeb(app: App) {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) return
-  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')
+  const indexHtml = readPageShell()
+  if (indexHtml === null) return
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',

@@ -1,13 +1,18 @@
 // One handler, one envelope: validation failures become 400 with field errors, HttpErrors keep their status,
-// anything else is logged and answered as a bare 500 (never shown to users).
+// anything else is logged and answered as a bare 500 (never shown to users). A browser navigating to a server route
+// outside /api that answers 404 gets the page shell instead, whose router shows the not-found page.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { type ErrorEnvelope, type FieldErrors, formatFieldErrors } from '#contracts/errors.ts'
 import { HttpError } from './errors.ts'
+import { isPageNavigation, readPageShell } from './page-shell.ts'
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // a browser opening a server route that finds nothing gets the app's not-found page (page-shell.ts)
+      const shell = error.statusCode === 404 && isPageNavigation(request) ? readPageShell() : null
+      if (shell !== null) return reply.status(404).type('text/html').header('cache-control', 'no-cache').send(shell)
       return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields, error.errorMsg))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -16,7 +16,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One of NOTIFICATION_TYPES (contracts/notifications.ts). */
     type: text('n_type').notNull(),
-    /** '{n_type}:{target type}:{target id}': unread notifications with the same group collapse into one row. */
+    /** '{n_type}:{target type}:{target id}': notifications with the same group collapse into one row. */
     groupKey: text('group_key').notNull(),
     /** The latest actor (null once that user is deleted, or for system events). */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -25,8 +25,12 @@ export const notifications = pgTable(
     actorCount: integer('actor_count').notNull().default(1),
     /** The target's name when it happened (a tool, stack or company name, a reason's text). */
     subject: text('subject').notNull().default(''),
-    /** Where /notifications/{id} sends the user. */
+    /** Where /notifications/{id} sends the user, with the comment's anchor when it is about one ('#comment-12'). */
     targetPath: text('target_path').notNull(),
+    /** A short plain-text excerpt of the comment it is about (the latest one folded in), or null. */
+    excerpt: text('excerpt'),
+    /** The comment the path's anchor and the excerpt come from, so deleting or editing it finds the row. */
+    commentId: integer('comment_id'),
     /** A picture of the target when the actor's avatar is not the right one (a tool's logo). */
     imageUrl: text('image_url'),
     read: boolean('read').notNull().default(false),
@@ -37,8 +41,12 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notification_recipient_time_idx').on(table.recipientId, table.time.desc(), table.id.desc()),
-    // the collapse target: at most one unread row per recipient and group
-    uniqueIndex('notification_unread_group_idx').on(table.recipientId, table.groupKey).where(sql`not ${table.read}`),
+    // the collapse target: one row per recipient and group, read or not (docs/decisions/038-notification-groups.md)
+    uniqueIndex('notification_group_idx').on(table.recipientId, table.groupKey),
+    // cleaning up after deletions: notifications about a target, by an actor, quoting a comment
+    index('notification_group_key_idx').on(table.groupKey),
+    index('notification_actor_ids_idx').using('gin', table.actorIds),
+    index('notification_comment_idx').on(table.commentId).where(sql`${table.commentId} is not null`),
     // badge counts
     index('notification_unseen_idx').on(table.recipientId).where(sql`not ${table.seen} and not ${table.read}`),
   ],

@@ -3,6 +3,7 @@
 // rel="nofollow ugc" (spec: user content) and only http(s) and mailto URLs survive.
 import MarkdownIt from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
+import { NOTIFICATION_EXCERPT_MAX } from '#contracts/notifications.ts'
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false })
 
@@ -27,4 +28,25 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
 
 export function renderCommentMarkdown(body: string): string {
   return sanitizeHtml(markdown.render(body), sanitizeOptions)
+}
+
+/**
+ * The start of a comment as plain text (what a reader sees, without markdown marks, links' URLs or HTML), cut on a
+ * word at `max` characters with '…': the excerpt notifications show (decision 038).
+ */
+export function commentExcerpt(body: string, max = NOTIFICATION_EXCERPT_MAX): string {
+  const words: string[] = []
+  for (const block of markdown.parse(body, {})) {
+    if (block.type === 'fence' || block.type === 'code_block') words.push(block.content)
+    for (const token of block.children ?? []) {
+      if (token.type === 'text' || token.type === 'code_inline') words.push(token.content)
+      else if (token.type === 'softbreak' || token.type === 'hardbreak') words.push(' ')
+    }
+    if (block.type.endsWith('_close') && block.block) words.push(' ')
+  }
+  const text = words.join('').replace(/\s+/g, ' ').trim()
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const lastSpace = cut.lastIndexOf(' ')
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
 }

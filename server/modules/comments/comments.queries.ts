@@ -87,25 +87,20 @@ export async function updateCommentBody(db: Db, id: number, body: string): Promi
   return row!
 }
 
-/** Deletes the comment; its replies go with it (parent_id on delete cascade). */
-export async function deleteComment(db: Db, id: number): Promise<void> {
-  await db.delete(comments).where(eq(comments.id, id))
-}
-
 export async function setCommentFlagged(db: Db, id: number, flagged: boolean): Promise<CommentRecord> {
   const [row] = await db.update(comments).set({ flagged }).where(eq(comments.id, id)).returning()
   return row!
 }
 
 /**
- * Adds or removes the user's up-vote and moves comment.votes in the same transaction. `onUpvoted` runs in that
- * transaction when an up-vote was added (the notification, comments.notifications.ts).
+ * Adds or removes the user's up-vote and moves comment.votes in the same transaction. `onChange` runs in that
+ * transaction with whether an up-vote was added or taken back (the notification, comments.notifications.ts).
  */
 export async function toggleCommentVote(
   db: Db,
   commentId: number,
   userId: number,
-  onUpvoted?: (tx: Db) => Promise<void>,
+  onChange?: (tx: Db, voted: boolean) => Promise<void>,
 ): Promise<{ votes: number; voted: boolean }> {
   return db.transaction(async (tx) => {
     const removed = await tx
@@ -113,6 +108,7 @@ export async function toggleCommentVote(
       .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId)))
       .returning({ id: commentVotes.commentId })
     let delta = -removed.length
+    if (removed.length > 0 && onChange) await onChange(tx, false)
     if (removed.length === 0) {
       const inserted = await tx
         .insert(commentVotes)
@@ -120,7 +116,7 @@ export async function toggleCommentVote(
         .onConflictDoNothing()
         .returning({ id: commentVotes.commentId })
       delta = inserted.length
-      if (inserted.length > 0 && onUpvoted) await onUpvoted(tx)
+      if (inserted.length > 0 && onChange) await onChange(tx, true)
     }
     const [row] = await tx
       .update(comments)

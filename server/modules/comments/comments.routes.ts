@@ -1,6 +1,7 @@
 // Comments (specs/stack-match-and-community.md §7 Comments, §5, §6): list, create, reply (top-level parents only),
 // edit and delete by the author, up-vote toggle, and flag toggle for moderators and admins. The user_id a body
 // carries is ignored: the author is always the session's user, and never an admin acting as them (decision 023).
+import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   CommentDeleteResponse,
@@ -18,15 +19,21 @@ import {
   ReplyCommentBody,
   UpdateCommentBody,
 } from '#contracts/comments.ts'
+import { comments } from '../../db/schema/index.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { requireActingModerator } from '../moderation/moderation.policy.ts'
 import { toggleCommentFlag } from '../moderation/moderation.service.ts'
-import { notifyCommented, notifyReplied, notifyUpvoted } from './comments.notifications.ts'
+import {
+  notifyCommented,
+  notifyReplied,
+  notifyUpvoted,
+  refreshCommentExcerpt,
+  withdrawUpvote,
+} from './comments.notifications.ts'
 import { presentComment, presentCommentThreads, presentCommentUpdate } from './comments.presenter.ts'
 import {
   commentableExists,
-  deleteComment,
   findComment,
   findCommentRow,
   findVotedCommentIds,
@@ -35,6 +42,7 @@ import {
   toggleCommentVote,
   updateCommentBody,
 } from './comments.queries.ts'
+import { removeComments } from './comments.service.ts'
 
 const tags = ['comments']
 const NOT_AUTHOR = 'You can only change your own comments.'
@@ -115,7 +123,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
           commentableId: parent.commentableId,
           userId: user.id,
         })
-        await notifyReplied(tx, user.id, parent)
+        await notifyReplied(tx, user.id, parent, inserted)
         return inserted
       })
       return presentNew(comment.id)
@@ -138,7 +146,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
       if (comment.userId !== user.id) throw forbidden(NOT_AUTHOR)
-      return presentCommentUpdate(await updateCommentBody(app.db, comment.id, request.body.comment.body))
+      const updated = await app.db.transaction(async (tx) => {
+        const row = await updateCommentBody(tx, comment.id, request.body.comment.body)
+        await refreshCommentExcerpt(tx, row)
+        return row
+      })
+      return presentCommentUpdate(updated)
     },
   )
 
@@ -157,7 +170,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
       if (comment.userId !== user.id) throw forbidden(NOT_AUTHOR)
-      await deleteComment(app.db, comment.id)
+      await app.db.transaction((tx) => removeComments(tx, eq(comments.id, comment.id)))
       return { id: comment.id, parentId: comment.parentId }
     },
   )
@@ -176,8 +189,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireRealUser(request, IMPERSONATED_COMMENT_VOTE)
       const comment = await findComment(app.db, request.params.id)
       if (!comment) throw notFound()
-      const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id, (tx) =>
-        notifyUpvoted(tx, user.id, comment),
+      const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id, (tx, upvoted) =>
+        upvoted ? notifyUpvoted(tx, user.id, comment) : withdrawUpvote(tx, user.id, comment),
       )
       return { id: comment.id, parentId: comment.parentId, votes, user_voted: voted }
     },

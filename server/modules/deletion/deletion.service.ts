@@ -4,6 +4,7 @@
 // and the last-admin rule. Uploaded files go after the commit, when no remaining row points at them.
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { lastAdminMessage } from '#contracts/deletion.ts'
+import type { NotificationType } from '#contracts/notifications.ts'
 import type { Db } from '../../db/client.ts'
 import {
   comments,
@@ -11,7 +12,6 @@ import {
   companies,
   companyMembers,
   follows,
-  notifications,
   reasons,
   reasonVotes,
   stacks,
@@ -20,7 +20,8 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { conflict, notFound } from '../../http/errors.ts'
-import { signal } from '../notifications/notify.ts'
+import { removeComments } from '../comments/comments.service.ts'
+import { forgetNotificationsAbout, signal, withdrawActor } from '../notifications/notify.ts'
 import { withdrawUpvotePointsBy } from '../reasons/points.ts'
 import { applyPublicToolChange } from '../stacks/stacks.service.ts'
 
@@ -54,6 +55,21 @@ export async function listCompaniesWithCounts(db: Db, userId: number): Promise<C
 /** The last admin of a company with other members must hand over first (issue 6 'Deletion'). */
 export const isBlocking = (company: CompanyOfUser) =>
   company.role === 'admin' && company.adminsCount === 1 && company.membersCount > 1
+/**
+ * The kinds of notification whose cause goes with an account (its follows, comments and votes): the account leaves
+ * them. Approvals, team additions and tools added to a stack still stand, shown as by "Someone" (decision 038).
+ */
+const UNDONE_WITH_ACCOUNT: NotificationType[] = [
+  'follow',
+  'company_follow',
+  'stack_follow',
+  'comment',
+  'stack_comment',
+  'company_comment',
+  'comment_upvote',
+  'reason_vote',
+]
+
 /** A company whose only member is the user would be left with nobody to run it: it goes with the account. */
 export const isSoleMember = (company: CompanyOfUser) => company.membersCount === 1
 
@@ -93,7 +109,9 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
     await undoReasonVotesBy(tx, userId)
     // Others following this user; the user's comments (with their replies and votes, by key).
     await tx.delete(follows).where(and(eq(follows.followeeType, 'user'), eq(follows.followeeId, userId)))
-    await deleteComments(tx, eq(comments.userId, userId))
+    await removeComments(tx, eq(comments.userId, userId))
+    // what the account did goes with it, and so does its part in others' notifications (decision 038)
+    await withdrawActor(tx, { actorId: userId, types: UNDONE_WITH_ACCOUNT })
     // Sessions (everywhere), accounts, memberships, the owner handle, saved searches: cascade from the user row.
     await tx.delete(users).where(eq(users.id, userId))
     // open notification streams of the user close on commit, on every instance (decision 010)
@@ -119,8 +137,8 @@ async function deleteCompanyRows(tx: Db, companyId: number): Promise<(string | n
   const [company] = await tx.select({ imageUrl: companies.imageUrl }).from(companies).where(eq(companies.id, companyId))
   const uploads = await deleteStacks(tx, eq(stacks.ownerCompanyId, companyId))
   await tx.delete(follows).where(and(eq(follows.followeeType, 'company'), eq(follows.followeeId, companyId)))
-  await deleteComments(tx, and(eq(comments.commentableType, 'company'), eq(comments.commentableId, companyId))!)
-  await deleteNotificationsAbout(tx, 'company', [companyId])
+  await removeComments(tx, and(eq(comments.commentableType, 'company'), eq(comments.commentableId, companyId))!)
+  await forgetNotificationsAbout(tx, 'company', [companyId])
   // Members, the owner handle, jobs and the company's own customers cascade; other vendors' customer rows that
   // named this company keep the name and lose the link (on delete set null).
   await tx.delete(companies).where(eq(companies.id, companyId))
@@ -146,36 +164,10 @@ async function deleteStacks(tx: Db, condition: SQL): Promise<(string | null)[]> 
     await applyPublicToolChange(tx, toolIds, [])
   }
   await tx.delete(follows).where(and(eq(follows.followeeType, 'stack'), inArray(follows.followeeId, ids)))
-  await deleteComments(tx, and(eq(comments.commentableType, 'stack'), inArray(comments.commentableId, ids))!)
-  await deleteNotificationsAbout(tx, 'stack', ids)
+  await removeComments(tx, and(eq(comments.commentableType, 'stack'), inArray(comments.commentableId, ids))!)
+  await forgetNotificationsAbout(tx, 'stack', ids)
   await tx.delete(stacks).where(inArray(stacks.id, ids))
   return doomed.map((stack) => stack.imageUrl)
-}
-
-/** Comments and the replies under them (by key), with the notifications about either. */
-async function deleteComments(tx: Db, condition: SQL) {
-  const doomed = await tx.select({ id: comments.id }).from(comments).where(condition)
-  if (doomed.length === 0) return
-  const ids = doomed.map((comment) => comment.id)
-  const replies = await tx.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, ids))
-  await deleteNotificationsAbout(tx, 'comment', [...ids, ...replies.map((reply) => reply.id)])
-  await tx.delete(comments).where(inArray(comments.id, ids))
-}
-
-/**
- * Notifications about a deleted thing would only lead to the not-found page: they go too. Their group key is
- * '{type}:{target type}:{target id}' (server/modules/notifications/notify.ts).
- */
-async function deleteNotificationsAbout(tx: Db, targetType: string, ids: number[]) {
-  if (ids.length === 0) return
-  await tx
-    .delete(notifications)
-    .where(
-      and(
-        sql`split_part(${notifications.groupKey}, ':', 2) = ${targetType}`,
-        inArray(sql`split_part(${notifications.groupKey}, ':', 3)`, ids.map(String)),
-      ),
-    )
 }
 
 /** The followers_count of what the user follows drops by one each; the rows cascade with the user. */

@@ -298,7 +298,7 @@ describe('notifications about deleted things', () => {
       .insert(notifications)
       .values([
         note(`stack_tool_added:stack:${stack.id}`),
-        note(`company_followed:company:${company.id}`),
+        note(`company_follow:company:${company.id}`),
         note(`stack_tool_added:stack:${stack.id + 100000}`),
         note(`tool_approved:tool:${tool.id}`),
       ])
@@ -309,6 +309,48 @@ describe('notifications about deleted things', () => {
     expect(left.map((row) => row.groupKey).sort()).toEqual(
       [`stack_tool_added:stack:${stack.id + 100000}`, `tool_approved:tool:${tool.id}`].sort(),
     )
+  })
+})
+
+describe("notifications by a deleted account's actions", () => {
+  it("leave others' lists and unread counts: its follows, comments, replies and votes are gone", async () => {
+    const alice = await buildUser(ctx.app)
+    const [bob, carol] = [await buildUser(ctx.app), await buildUser(ctx.app)]
+    const tool = await insertTool(db())
+    const stack = await createStack(alice, [tool.id], { type: 'User', id: alice.id })
+    const reason = await insertReason(db(), tool.id, 'Fast')
+    await db().update(reasons).set({ userId: alice.id }).where(eq(reasons.id, reason.id))
+    const posted = await alice.client.post('/api/v1/comments', {
+      comment: { body: 'Use it as a cache', commentable_id: tool.id, commentable_type: 'tool' },
+    })
+    expect(posted.status).toBe(200)
+    const commentId = posted.body.id as number
+    const call = async (response: Promise<{ status: number }>) => expect((await response).status).toBe(200)
+    await call(bob.client.get(`/api/v1/follows/toggle?followee_type=user&followee_id=${alice.id}`))
+    await call(bob.client.post(`/api/v1/comments/${commentId}/toggle_upvote`))
+    await call(carol.client.post(`/api/v1/comments/${commentId}/toggle_upvote`))
+    await call(
+      bob.client.post('/api/v1/comments/reply', {
+        comment: { parent_id: commentId, body: 'Agreed', commentable_id: tool.id, commentable_type: 'tool' },
+      }),
+    )
+    await call(
+      bob.client.post('/api/v1/comments', {
+        comment: { body: 'Nice stack', commentable_id: stack.id, commentable_type: 'stack' },
+      }),
+    )
+    await call(bob.client.post('/api/v1/reasons/toggle_vote', { id: reason.id, vote: 1 }))
+    const counts = async () => (await alice.client.get('/api/v1/notifications/notification_count')).body
+    expect(await counts()).toEqual({ notification_count: 5, unread_notifications_count: 5 })
+
+    expect((await bob.client.post('/users/delete', { confirmation: bob.username })).status).toBe(200)
+    const current = (await alice.client.get('/api/v1/users/current')).body.user
+    expect(current.notifications.map((item: { content: string }) => item.content)).toEqual([
+      `${carol.username} upvoted your comment on ${tool.name}`,
+    ])
+    expect(current.notification_count).toBe(1)
+    expect(current.unread_notifications_count).toBe(1)
+    expect(await counts()).toEqual({ notification_count: 1, unread_notifications_count: 1 })
   })
 })
 

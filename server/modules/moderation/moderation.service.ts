@@ -2,14 +2,17 @@
 // comment. Each runs in one transaction with its moderation-log entry (who, what, when, before and after), so an
 // action is never taken without its record.
 
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { EditToolBody } from '#contracts/moderation.ts'
 import { NOT_PENDING, ONLY_FLAGGED } from '#contracts/moderation.ts'
 import { ALREADY_APPROVED, SOFT_APPROVAL_PATH } from '#contracts/soft-approval.ts'
 import type { Db } from '../../db/client.ts'
+import { comments } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, fieldError, notFound } from '../../http/errors.ts'
-import { type CommentRecord, deleteComment, findComment, setCommentFlagged } from '../comments/comments.queries.ts'
+import { type CommentRecord, findComment, setCommentFlagged } from '../comments/comments.queries.ts'
+import { removeComments } from '../comments/comments.service.ts'
 import { notify } from '../notifications/notify.ts'
 import {
   findCategoryIdBySlug,
@@ -228,7 +231,7 @@ export async function removeComment(
   return db.transaction(async (tx) => {
     const comment = await loadFlaggedComment(tx, id)
     const replies = await countReplies(tx, comment.id)
-    await deleteComment(tx, comment.id)
+    await removeComments(tx, eq(comments.id, comment.id))
     await insertModerationEntry(tx, {
       actorId: actor.id,
       action: 'comment.removed',

@@ -33,6 +33,7 @@ export function presentNotification(row: NotificationRow): Notification {
     key: notification.key,
     n_type: type,
     content: notificationText(type, actorPhrase(row), notification.subject, targetTypeOf(notification.groupKey)),
+    excerpt: notification.excerpt,
     image_url: notification.imageUrl ?? actor.image,
     icon: ICONS[type] ?? 'bell',
     time: notification.time.toISOString(),

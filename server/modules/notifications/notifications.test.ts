@@ -96,7 +96,7 @@ describe('events create notifications', () => {
     expect(list[0]!.key).not.toBe(first.key)
   })
 
-  it('starts a new notification once the collapsed one was read', async () => {
+  it('folds a new follower into the read notification too, which is unread again (decision 038)', async () => {
     const alice = await buildUser(context.app)
     const bob = await buildUser(context.app)
     const carol = await buildUser(context.app)
@@ -105,8 +105,7 @@ describe('events create notifications', () => {
     await toggleFollow(carol, 'user', alice.id)
     const list = await listOf(alice)
     expect(list.map((item) => [item.content, item.read])).toEqual([
-      [`${carol.username} started following you`, false],
-      [`${bob.username} started following you`, true],
+      [`${carol.username} and 1 other started following you`, false],
     ])
   })
 
@@ -150,21 +149,19 @@ describe('events create notifications', () => {
     })
     expect(await listOf(author)).toEqual([])
 
-    expect(
-      (
-        await replier.client.post('/api/v1/comments/reply', {
-          comment: { parent_id: commentId, body: 'Agreed', commentable_id: tool.id, commentable_type: 'tool' },
-        })
-      ).status,
-    ).toBe(200)
+    const reply = await replier.client.post('/api/v1/comments/reply', {
+      comment: { parent_id: commentId, body: 'Agreed', commentable_id: tool.id, commentable_type: 'tool' },
+    })
+    expect(reply.status).toBe(200)
     expect((await replier.client.post(`/api/v1/comments/${commentId}/toggle_upvote`)).status).toBe(200)
     const list = await listOf(author)
     expect(list.map((item) => [item.n_type, item.content])).toEqual([
       ['comment_upvote', `${replier.username} upvoted your comment on Kafka`],
       ['comment', `${replier.username} replied to your comment on Kafka`],
     ])
+    // the reply's anchor on the tool page
     const redirect = await author.client.get(list[1]!.url)
-    expect(redirect.headers.location).toBe(`/tools/${tool.slug}`)
+    expect(redirect.headers.location).toBe(`/tools/${tool.slug}#comment-${reply.body.id}`)
   })
 
   it("tells a stack's owner about new comments on it, collapsed, and nobody about a comment on a tool", async () => {
@@ -177,7 +174,8 @@ describe('events create notifications', () => {
     expect((await comment(owner, 'stack', stack.id, 'My own words')).status).toBe(200) // own comment: nothing
     expect(await listOf(owner)).toEqual([])
     expect((await comment(first, 'stack', stack.id)).status).toBe(200)
-    expect((await comment(second, 'stack', stack.id)).status).toBe(200)
+    const newest = await comment(second, 'stack', stack.id)
+    expect(newest.status).toBe(200)
     const [item, ...rest] = await listOf(owner)
     expect(rest).toEqual([])
     expect(item).toMatchObject({
@@ -186,7 +184,7 @@ describe('events create notifications', () => {
       icon: 'message-circle',
     })
     const redirect = await owner.client.get(item!.url)
-    expect(redirect.headers.location).toBe(`/${owner.username}/${stack.slug}`)
+    expect(redirect.headers.location).toBe(`/${owner.username}/${stack.slug}#comment-${newest.body.id}`)
 
     // a reply tells the parent's author (notifyReplied), not the stack's owner a second time
     const [parent] = (await owner.client.get(`/api/v1/comments?commentable_type=stack&commentable_id=${stack.id}`))
@@ -227,7 +225,9 @@ describe('events create notifications', () => {
     ])
     expect(await listOf(member)).toEqual([])
     const [, pageItem] = await listOf(admin)
-    expect((await admin.client.get(pageItem!.url)).headers.location).toBe(`/companies/${company.slug}`)
+    expect((await admin.client.get(pageItem!.url)).headers.location).toBe(
+      `/companies/${company.slug}#comment-${onPage.body.id}`,
+    )
   })
 
   it('leaves out comment notifications the owner switched off', async () => {

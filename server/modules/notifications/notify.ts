@@ -1,8 +1,8 @@
 // The one way other modules create notifications: notify(tx, {...}) inside their own transaction, so the
 // notification exists exactly when the action that caused it commits (docs/decisions/010-notifications.md).
 import crypto from 'node:crypto'
-import { and, arrayContains, eq, gt, sql } from 'drizzle-orm'
-import type { NotificationType } from '#contracts/notifications.ts'
+import { and, arrayContains, eq, gt, inArray, sql } from 'drizzle-orm'
+import { NOTIFICATION_TYPES, type NotificationType } from '#contracts/notifications.ts'
 import type { Db } from '../../db/client.ts'
 import { notificationSettings, notifications } from '../../db/schema/index.ts'
 
@@ -25,12 +25,16 @@ export interface NotifyInput {
   actorId: number | null
   /** What it is about, e.g. { type: 'comment', id: 55 }. With `type` it is the collapse group. */
   target: { type: string; id: number }
-  /** The site path /notifications/{id} redirects to, e.g. '/tools/react'. */
+  /** The site path /notifications/{id} redirects to, e.g. '/tools/react' or '/tools/react#comment-12'. */
   path: string
   /** The target's name, worded for the notification text (see notifications.presenter.ts per type). */
   subject: string
   /** A picture when the actor's avatar is not the right one (a tool's logo). */
   imageUrl?: string | null
+  /** A short plain-text excerpt of the comment it is about (commentExcerpt), shown under the text. */
+  excerpt?: string | null
+  /** The comment the path's anchor and the excerpt come from. */
+  commentId?: number | null
 }
 
 /**
@@ -48,10 +52,10 @@ export interface NotificationSignal {
  * Tells `recipientId` that `actorId` did something to `target`. Call it with the transaction of the action itself.
  *
  * - Nothing happens when the recipient is the actor, or has switched this type off in their settings.
- * - Repeats collapse: while the recipient has an unread notification of the same type about the same target, a new
- *   actor is folded into it ("alice and 2 others upvoted your comment"), it takes the latest subject and path,
- *   moves to the top and becomes unseen again with a new key; the same actor doing the same thing (same subject)
- *   within REPEAT_WINDOW_HOURS (a follow toggled off and on) adds nothing at all.
+ * - Repeats collapse: a recipient has one notification per type and target, read or not (decision 038). A new actor
+ *   is folded into it ("alice and 2 others upvoted your comment"), it takes the latest subject, path and excerpt,
+ *   moves to the top and becomes unread and unseen again with a new key; the same actor doing the same thing (same
+ *   subject) within REPEAT_WINDOW_HOURS (a follow toggled off and on) adds nothing at all.
  * - Open pages hear about it through PostgreSQL NOTIFY, which is delivered only if the transaction commits.
  *
  * Answers the notification's id, or null when nothing was created or changed.
@@ -60,7 +64,7 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
   const { recipientId, actorId } = input
   if (actorId !== null && actorId === recipientId) return null
   if (await isMuted(tx, recipientId, input.type)) return null
-  const groupKey = `${input.type}:${input.target.type}:${input.target.id}`
+  const groupKey = groupKeyOf(input.type, input.target)
   if (actorId !== null && (await isRecentRepeat(tx, { recipientId, groupKey, actorId, subject: input.subject }))) {
     return null
   }
@@ -80,10 +84,11 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
       subject: input.subject,
       targetPath: input.path,
       imageUrl: input.imageUrl ?? null,
+      excerpt: input.excerpt ?? null,
+      commentId: input.commentId ?? null,
     })
     .onConflictDoUpdate({
       target: [notifications.recipientId, notifications.groupKey],
-      targetWhere: sql`not ${notifications.read}`,
       set: {
         key,
         actorId,
@@ -96,6 +101,9 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
         subject: input.subject,
         targetPath: input.path,
         imageUrl: input.imageUrl ?? null,
+        excerpt: input.excerpt ?? null,
+        commentId: input.commentId ?? null,
+        read: false,
         seen: false,
         time: sql`now()`,
       },
@@ -118,6 +126,85 @@ export async function notifyEach(
     if (id !== null) ids.push(id)
   }
   return ids
+}
+
+/**
+ * Notifications about targets that are gone (deleted stacks, companies, comments, reasons) would only lead to the
+ * not-found page: they go, for every recipient, whose open pages then refetch their counts.
+ */
+export async function forgetNotificationsAbout(tx: Db, targetType: string, ids: number[]): Promise<void> {
+  if (ids.length === 0) return
+  const removed: { recipientId: number }[] = []
+  // a few hundred targets a statement keeps the bound parameters well under PostgreSQL's limit
+  for (let start = 0; start < ids.length; start += 500) {
+    const groupKeys = ids
+      .slice(start, start + 500)
+      .flatMap((id) => NOTIFICATION_TYPES.map((type) => groupKeyOf(type, { type: targetType, id })))
+    removed.push(
+      ...(await tx
+        .delete(notifications)
+        .where(inArray(notifications.groupKey, groupKeys))
+        .returning({ recipientId: notifications.recipientId })),
+    )
+  }
+  await signalEach(tx, removed)
+}
+
+/**
+ * Takes an actor's part out of notifications once what they did is gone (a vote withdrawn, a comment deleted, the
+ * account deleted): they leave the actors folded in ('bob and 1 other' becomes 'bob'), and a notification with
+ * nobody left goes, so lists and unread counts drop. `types` limits it to those kinds, `target` to one target
+ * (with `types`, one group). An actor beyond the ACTORS_KEPT remembered cannot be taken out; the count stays.
+ */
+export async function withdrawActor(
+  tx: Db,
+  input: { actorId: number; types?: readonly NotificationType[]; target?: { type: string; id: number } },
+): Promise<void> {
+  const { actorId, types, target } = input
+  if (types?.length === 0) return
+  const table = sql.raw('"notification"')
+  const changed = await tx
+    .update(notifications)
+    .set({
+      actorIds: sql`array_remove(${table}."actor_ids", ${actorId}::integer)`,
+      actorCount: sql`greatest(${table}."actor_count" - 1, 0)`,
+      actorId: sql`case when ${table}."actor_id" = ${actorId}::integer
+        then (array_remove(${table}."actor_ids", ${actorId}::integer))[1] else ${table}."actor_id" end`,
+    })
+    .where(
+      and(
+        arrayContains(notifications.actorIds, [actorId]),
+        target
+          ? inArray(
+              notifications.groupKey,
+              (types ?? NOTIFICATION_TYPES).map((type) => groupKeyOf(type, target)),
+            )
+          : types
+            ? inArray(notifications.type, [...types])
+            : undefined,
+      ),
+    )
+    .returning({ id: notifications.id, recipientId: notifications.recipientId })
+  if (changed.length === 0) return
+  await tx.delete(notifications).where(
+    and(
+      inArray(
+        notifications.id,
+        changed.map((row) => row.id),
+      ),
+      sql`cardinality(${notifications.actorIds}) = 0`,
+    ),
+  )
+  await signalEach(tx, changed)
+}
+
+/** The collapse group: '{n_type}:{target type}:{target id}'. */
+function groupKeyOf(type: NotificationType, target: { type: string; id: number }): string {
+  return `${type}:${target.type}:${target.id}`
+}
+
+async function signalEach(tx: Db, rows: { recipientId: number }[]): Promise<void> {
+  for (const recipientId of new Set(rows.map((row) => row.recipientId))) await signal(tx, { recipient_id: recipientId })
 }
 
 /** Tells the recipient's open pages that something changed (read, seen, a new notification). */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { reasons, reasonVotes, tools } from '../../db/schema/index.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { addPoints, type PointEntry, pointsForReason, pointsOf } from './points.ts'
-import { notifyReasonUpvoted } from './reasons.notifications.ts'
+import { forgetReasonNotifications, notifyReasonUpvoted, withdrawReasonUpvote } from './reasons.notifications.ts'
 
 export type ReasonRow = typeof reasons.$inferSelect
 type VoteValue = -1 | 0 | 1
@@ -61,8 +61,9 @@ async function setReasonVote(
         ])
       }
     }
-    // An up-vote tells the author (the notifications module skips one's own votes).
+    // An up-vote tells the author (the notifications module skips one's own votes); taking it back untells them.
     if (next === 1) await notifyReasonUpvoted(tx, input.userId, reason)
+    else if (current === 1) await withdrawReasonUpvote(tx, input.userId, reason)
     return { reason: updated!, userVote: next, changed: true }
   })
 }
@@ -134,6 +135,7 @@ export async function deleteReason(db: Db, input: { reasonId: number; userId: nu
         .set({ votesCount: sql`${tools.votesCount} - ${reason.votesTotal}` })
         .where(eq(tools.id, reason.toolId))
     }
+    await forgetReasonNotifications(tx, reason)
     await tx.delete(reasons).where(eq(reasons.id, reason.id))
     return { reason, points: await pointsOf(tx, input.userId) }
   })

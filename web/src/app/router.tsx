@@ -99,6 +99,9 @@ export const router = createBrowserRouter([
       { path: '/match/jobs/:slug', lazy: page(() => import('../features/match/pages/job-page.tsx')) },
       { path: '/match/:toolSlug', lazy: page(() => import('../features/match/pages/match-page.tsx')) },
       { path: '/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page.tsx')) },
+      // The server answers /notifications/{id} itself (marks it read, redirects); the page shell arrives here only
+      // with its 404, for a notification that is not the user's or is gone (server/http/page-shell.ts).
+      { path: '/notifications/:id', element: <NotFoundPage /> },
       { path: '/pros-and-cons', lazy: page(() => import('../features/pros-cons/pages/pros-cons-page.tsx')) },
       { path: '/unsubscribe', lazy: page(() => import('../features/notifications/pages/unsubscribe-page.tsx')) },
       { path: '/companies/:slug', lazy: page(() => import('../features/companies/pages/company-page.tsx')) },

@@ -4,11 +4,12 @@
 // Delete, moderators Flag; everyone may up-vote and Reply to top-level comments, visitors after the sign-in modal.
 // An admin impersonating someone reads only. Failed calls are swallowed (spec §8) except refusals (403), whose
 // sentence is shown; the list is refetched so it shows what the server holds. Bodies arrive as HTML the server
-// rendered and sanitized. Pages load this file lazily (lazy-comments.tsx).
+// rendered and sanitized. Pages load this file lazily (lazy-comments.tsx). Each comment carries its anchor
+// (id 'comment-{id}'); a link to one opens, scrolls to and marks it (use-comment-anchor.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronUp, MessageSquare, ThumbsUp } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import type { Comment, CommentReply } from '#contracts/comments.ts'
+import { type Comment, type CommentReply, commentAnchor } from '#contracts/comments.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useCurrentUser, useRequireSignIn } from '../../lib/session.tsx'
@@ -25,6 +26,7 @@ import { toggleCommentFlagged } from './api/toggle-flagged.ts'
 import { toggleCommentUpvote } from './api/toggle-upvote.ts'
 import { updateComment } from './api/update-comment.ts'
 import { countComments, firstComments, hasHiddenComments } from './comment-window.ts'
+import { containsComment, useCommentAnchor } from './use-comment-anchor.ts'
 
 export interface CommentsSectionProps {
   commentableType: Commentable['type']
@@ -48,8 +50,12 @@ export default function CommentsSection({ commentableType, commentableId, classN
   const requireSignIn = useRequireSignIn()
   const listId = useId()
   const total = countComments(data)
+  const { targetId } = useCommentAnchor(data)
+  const first = firstComments(data)
+  // a link to a comment behind 'View More Comments' opens the rest
+  const isShowingAllNow = isShowingAll || (targetId !== null && !containsComment(first, targetId))
   const hasHidden = hasHiddenComments(data)
-  const shown = isShowingAll ? data : firstComments(data)
+  const shown = isShowingAllNow ? data : first
 
   return (
     <section aria-labelledby={`${listId}-heading`} className={cn('mt-10', className)}>
@@ -93,11 +99,11 @@ export default function CommentsSection({ commentableType, commentableId, classN
         <ol className="space-y-4">
           {shown.map((comment) => (
             <li key={comment.id}>
-              <CommentItem comment={comment} commentable={commentable} />
+              <CommentItem comment={comment} commentable={commentable} targetId={targetId} />
             </li>
           ))}
         </ol>
-        {!isShowingAll && hasHidden && (
+        {!isShowingAllNow && hasHidden && (
           <Button variant="secondary" size="sm" className="mt-4" onClick={() => setIsShowingAll(true)}>
             View More Comments
           </Button>
@@ -130,10 +136,13 @@ function CommentItem({
   comment,
   commentable,
   isReply = false,
+  targetId,
 }: {
   comment: Comment | CommentReply
   commentable: Commentable
   isReply?: boolean
+  /** The comment the address points at (its anchor), marked. */
+  targetId: number | null
 }) {
   const { user } = useCurrentUser()
   const requireSignIn = useRequireSignIn()
@@ -154,12 +163,21 @@ function CommentItem({
   const isAuthor = canWrite && user?.id === comment.user.userId
   const isModerator = canWrite && Boolean(user?.moderator || user?.is_admin)
   const children = 'children' in comment ? comment.children : []
+  const isTarget = comment.id === targetId
 
   return (
     <article
+      id={commentAnchor(comment.id)}
       aria-label={`Comment by ${comment.user.username}`}
+      aria-current={isTarget ? 'location' : undefined}
+      tabIndex={isTarget ? -1 : undefined}
       data-testid="comment"
-      className={cn('rounded-xl bg-white p-4 ring-1 ring-slate-200', comment.flagged && 'ring-amber-300')}
+      className={cn(
+        'scroll-mt-20 rounded-xl p-4 focus:outline-none',
+        isTarget
+          ? 'bg-brand-50 ring-2 ring-brand-500'
+          : cn('bg-white ring-1', comment.flagged ? 'ring-amber-300' : 'ring-slate-200'),
+      )}
     >
       <header className="flex items-center gap-2 text-sm">
         <Avatar
@@ -262,7 +280,7 @@ function CommentItem({
         <ol className="mt-4 space-y-3 border-l-2 border-slate-100 pl-4">
           {children.map((child) => (
             <li key={child.id}>
-              <CommentItem comment={child} commentable={commentable} isReply />
+              <CommentItem comment={child} commentable={commentable} isReply targetId={targetId} />
             </li>
           ))}
         </ol>

@@ -1,9 +1,11 @@
 import { ArrowLeft, RotateCcw } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { ApiError } from '../../../lib/api.ts'
 import { useAdminMailMessage } from '../api/get-admin-mail-message.ts'
 import { useRetryMail } from '../api/retry-mail.ts'
 import { MailStatusBadge, SmtpNotConfiguredNotice } from './mail-status.tsx'
@@ -20,6 +22,7 @@ export function MailMessageView({ id }: { id: number }) {
     </Link>
   )
   if (isPending) return <Spinner label="Loading message" />
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (error)
     return (
       <div className="space-y-4">

@@ -1,14 +1,18 @@
 // /match/jobs/{slug}: a job's page with its full tool list.
 import { Link, useParams } from 'react-router'
+import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
+import { ApiError } from '../../../lib/api.ts'
 import { useJob } from '../api/get-job.ts'
 
 export default function JobPage() {
   const { slug = '' } = useParams()
   const { data, isPending, error } = useJob(slug)
   if (isPending) return <PageSpinner />
+  // an unknown or expired job is the not-found page, as for tools and stacks; other failures say what went wrong
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (error || !data) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">

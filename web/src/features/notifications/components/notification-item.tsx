@@ -1,5 +1,6 @@
-// One notification as a row: picture (or the type's icon), text, when, and an unread dot. The link is
-// /notifications/{id}, a server route that marks it read and redirects, so it is a full page load, not a router Link.
+// One notification as a row: picture (or the type's icon), text, the comment's excerpt, when, and an unread dot. The
+// link is /notifications/{id}, a server route that marks it read and redirects (to the comment's anchor when it is
+// about one), so it is a full page load, not a router Link.
 import {
   ArrowBigUp,
   BadgeCheck,
@@ -75,6 +76,11 @@ export function NotificationItem({
         className="min-w-0 flex-1 rounded-sm text-sm text-slate-800 outline-none after:absolute after:inset-0 focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
       >
         <span className={cn('block', !read && 'font-medium text-slate-900')}>{notification.content}</span>
+        {notification.excerpt && (
+          <span data-testid="notification-excerpt" className="mt-0.5 block break-words text-slate-600">
+            “{notification.excerpt}”
+          </span>
+        )}
         <time dateTime={notification.time} className="mt-0.5 block text-xs text-slate-600">
           {timeAgo(notification.time)}
         </time>
