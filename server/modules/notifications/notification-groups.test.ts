@@ -7,7 +7,7 @@ import { NOTIFICATION_EXCERPT_MAX, type Notification } from '#contracts/notifica
 import { notifications, users } from '../../db/schema/index.ts'
 import { buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { insertReason } from '../stacks/test-support.ts'
+import { insertReason } from '../../test/stack-fixtures.ts'
 import { notify } from './notify.ts'
 
 let context: TestContext
