@@ -8,6 +8,7 @@ import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
+import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
 
 export type Auth = ReturnType<typeof createAuth>
@@ -28,6 +29,10 @@ export function createAuth(db: Db, config: AppConfig) {
       database: { generateId: 'serial' },
       cookiePrefix: 'stackatlas',
       useSecureCookies: config.baseUrl.startsWith('https://'),
+      // Better Auth skips its origin check when NODE_ENV=test unless told: tests run the check production runs
+      disableOriginCheck: false,
+      // the client address Fastify resolved (TRUSTED_PROXIES), never a client-written X-Forwarded-For
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     // Account changes go through /api/v1/users/* only, which ask for the current password or a recent sign-in, sign
