@@ -23,7 +23,7 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { type Auth, createAuth } from './auth/auth.ts'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
-import { registerAccessLog } from './http/access-log.ts'
+import { AccessLog } from './http/access-log.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
@@ -66,7 +66,7 @@ export async function buildApp({
         }
       : false,
     // one access line per request instead of Fastify's two (server/http/access-log.ts)
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // Forwarded headers only from the configured proxies; the client is the right-most address that is not one of
     // them (proxy-addr), so an address the client writes into X-Forwarded-For is never taken as its own.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -82,7 +82,6 @@ export async function buildApp({
   app.decorate('auth', auth)
 
   registerErrorHandler(app)
-  registerAccessLog(app)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
