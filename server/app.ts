@@ -75,7 +75,7 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const auth = createAuth(database.db, config)
+  const auth = createAuth(database.db, config, app.log)
   app.decorate('db', database.db)
   app.decorate('database', database)
   app.decorate('config', config)

@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
+import type { FastifyBaseLogger } from 'fastify'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -13,10 +14,24 @@ import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHand
 
 export type Auth = ReturnType<typeof createAuth>
 
-export function createAuth(db: Db, config: AppConfig) {
+export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails ?? [])
   return betterAuth({
     appName: config.siteName,
+    // into our log: a refused request (an origin or a callback URL not of this site) is the client's mistake, answered
+    // 403 in the envelope, so info, not error (decision 035)
+    logger: log
+      ? {
+          level: 'warn',
+          log: (level, message, ...details) => {
+            const refusal = level === 'error' && /^Invalid [a-zA-Z]+: /.test(message)
+            log[refusal ? 'info' : level](
+              { details: details.length > 0 ? details : undefined },
+              `Better Auth: ${message}`,
+            )
+          },
+        }
+      : undefined,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,

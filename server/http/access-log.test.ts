@@ -64,6 +64,20 @@ describe('the access log', () => {
     ])
   })
 
+  it("logs Better Auth's refusal of a foreign origin at info, not as an error", async () => {
+    const logged = await linesOf(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'http://192.168.1.20:3000', cookie: 'theme=dark' },
+        payload: { email: 'lan@example.test', password: 'correct-horse-battery', name: 'Lan', username: 'lanuser' },
+      }),
+    )
+    expect(logged.find((line) => line.msg === 'request')).toMatchObject({ status: 403 })
+    expect(logged.filter((line) => line.level >= 40)).toEqual([])
+    expect(logged.map((line) => line.msg)).toContain('Better Auth: Invalid origin: http://192.168.1.20:3000')
+  })
+
   it('logs an unexpected failure once at error, beside its access line', async () => {
     const logged = await linesOf(() => app.inject({ method: 'GET', url: '/api/v1/test/explode' }))
     const errors = logged.filter((line) => line.level >= 50)
