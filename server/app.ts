@@ -16,15 +16,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { DestinationStream } from 'pino'
 import { authRoutes } from './auth/auth.routes.ts'
 import { type Auth, createAuth } from './auth/auth.ts'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import { AccessLog } from './http/access-log.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandler } from './http/error-handler.ts'
 import { registerNulGuard } from './http/nul-guard.ts'
 import { readPageShell, webDist } from './http/page-shell.ts'
+import { rateLimitStore } from './http/rate-limit.ts'
 import { modules } from './modules/index.ts'
 import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
 
@@ -43,25 +46,33 @@ export async function buildApp({
   database,
   config,
   logger = true,
+  logStream,
 }: {
   database: Database
   config: AppConfig
   logger?: boolean
+  /** Where the JSON log lines go (standard output when unset; tests read them from a stream). */
+  logStream?: DestinationStream
 }): Promise<App> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
-    trustProxy: config.isProduction,
+    // one access line per request instead of Fastify's two (server/http/access-log.ts)
+    logController: new AccessLog(),
+    // Forwarded headers only from the configured proxies; the client is the right-most address that is not one of
+    // them (proxy-addr), so an address the client writes into X-Forwarded-For is never taken as its own.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const auth = createAuth(database.db, config)
+  const auth = createAuth(database.db, config, app.log)
   app.decorate('db', database.db)
   app.decorate('database', database)
   app.decorate('config', config)
@@ -97,9 +108,10 @@ export async function buildApp({
   // gzip/brotli for pages, scripts and JSON (the first load is ~118 kB gzipped, ~370 kB raw)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(cookie)
-  await app.register(rateLimit, { global: false })
+  // counted in the database, so the limits hold across instances (server/http/rate-limit.ts)
+  await app.register(rateLimit, { global: false, store: rateLimitStore(database.db) })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
-  registerCsrfProtection(app, config.trustedOrigins)
+  registerCsrfProtection(app, config)
   registerNulGuard(app)
   registerSessionResolver(app, auth)
 

@@ -3,12 +3,15 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Env } from './env.ts'
+import { StartupError } from './startup-error.ts'
 
 export interface AppConfig {
   siteName: string
   baseUrl: string
   authSecret: string
   trustedOrigins: string[]
+  /** Reverse proxies whose X-Forwarded-* headers are believed (TRUSTED_PROXIES); empty: none. */
+  trustedProxies: string[]
   github?: { clientId: string; clientSecret: string }
   smtpUrl?: string
   mailFrom: string
@@ -34,10 +37,12 @@ export function configFromEnv(env: Env): AppConfig {
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, isProduction),
     trustedOrigins: [
       baseUrl,
+      ...(isProduction ? [] : loopbackAliases(baseUrl)),
       ...env.TRUSTED_ORIGINS.split(',')
         .map((origin) => origin.trim())
         .filter(Boolean),
     ],
+    trustedProxies: env.TRUSTED_PROXIES,
     github:
       env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
         ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
@@ -57,9 +62,25 @@ export function configFromEnv(env: Env): AppConfig {
   }
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * In development a site at http://localhost:3000 is as often opened at http://127.0.0.1:3000 or http://[::1]:3000:
+ * the same server on the same port, so those origins are the site's too (Better Auth and our CSRF check).
+ */
+export function loopbackAliases(baseUrl: string): string[] {
+  const url = new URL(baseUrl)
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return []
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => {
+    const alias = new URL(url.origin)
+    alias.hostname = host
+    return alias.origin
+  })
+}
+
 /** A self-hosted install works without configuration: the secret is generated once and kept beside the data. */
 function loadOrCreateSecret(dataDir: string, isProduction: boolean): string {
-  if (isProduction) throw new Error('AUTH_SECRET must be set in production (at least 32 characters).')
+  if (isProduction) throw new StartupError('AUTH_SECRET must be set in production (at least 32 characters).')
   const file = path.join(dataDir, 'auth-secret')
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
   fs.mkdirSync(dataDir, { recursive: true })

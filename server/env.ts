@@ -1,10 +1,45 @@
 // The only reader of process.env: every setting is parsed and documented here (README "Configuration").
+import net from 'node:net'
 import { z } from 'zod'
+import { StartupError } from './startup-error.ts'
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1')
+
+/** proxy-addr's names for whole ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address (192.0.2.1, ::1) or a CIDR (10.0.0.0/8, fd00::/8), the forms Fastify's trustProxy understands. */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = net.isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+const proxyList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, context) => {
+    for (const entry of entries) {
+      if (!isProxyAddress(entry)) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address or CIDR range (such as 10.0.0.1 or 10.0.0.0/8)`,
+        })
+      }
+    }
+  })
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,6 +58,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Stackatlas <no-reply@stackatlas.local>'),
   SITE_NAME: z.string().default('Stackatlas'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Comma-separated addresses or CIDRs of the reverse proxies in front of the server: X-Forwarded-For is believed
+   * from them only, and the client is its right-most address that is not one of them. Empty: nothing forwarded is
+   * believed, in every NODE_ENV (docs/decisions/035-client-address-rate-limits-and-lockout.md).
+   */
+  TRUSTED_PROXIES: proxyList,
   /** Comma-separated extra origins allowed to send cookie-authenticated writes. */
   TRUSTED_ORIGINS: z.string().default(''),
   /** Allows scans of loopback/private addresses and file:// URLs (tests, internal installations). */
@@ -42,7 +83,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    throw new StartupError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return parsed.data
 }

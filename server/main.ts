@@ -1,14 +1,24 @@
 // Reads the environment, opens and migrates the database, seeds the catalog on first start, listens, and shuts
-// down gracefully on SIGINT/SIGTERM.
+// down gracefully on SIGINT/SIGTERM. A reason not to start that says it all (StartupError) is printed alone.
 import { buildApp } from './app.ts'
 import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedCatalogIfEmpty } from './db/seed/catalog/seed.ts'
 import { readEnv } from './env.ts'
+import { StartupError } from './startup-error.ts'
 
-const env = readEnv()
-const config = configFromEnv(env)
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+function exitOnStartupError(error: unknown): never {
+  if (!(error instanceof StartupError)) throw error
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+}
+
+const { env, config, database } = await (async () => {
+  const env = readEnv()
+  const config = configFromEnv(env)
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  return { env, config, database }
+})().catch(exitOnStartupError)
 await database.migrate()
 const seeded = await seedCatalogIfEmpty(database.db)
 const app = await buildApp({ database, config })

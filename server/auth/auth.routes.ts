@@ -1,16 +1,36 @@
 // Mounts Better Auth under /api/auth/* (its documented Fastify handler). Sign-in, sign-up and password reset get
-// their own routes so that only they carry the per-IP rate limit.
+// their own routes so that only they carry the per-address rate limit; password sign-ins also count their failures
+// per account and per address (sign-in-lockout.ts, decision 035).
 
-import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
+import { wrongOriginMessage } from '../http/csrf.ts'
+import { tooManyRequests } from '../http/errors.ts'
 import { signal } from '../modules/notifications/notify.ts'
 import type { Auth } from './auth.ts'
+import { authHeaders } from './auth-headers.ts'
+import { countSignInAttempt, identifySignInAttempt, settleSignInAttempt } from './sign-in-lockout.ts'
 
 const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
+/** The sign-ins that check a password (GitHub's, sign-in/social, checks none here). */
+const PASSWORD_SIGN_INS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-in/username'])
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { auth: Auth; rateLimited: boolean }) {
-  const handler = (request: FastifyRequest, reply: FastifyReply) => forwardToBetterAuth(auth, request, reply)
+  const forward = (request: FastifyRequest, reply: FastifyReply) =>
+    forwardToBetterAuth(auth, app.config.baseUrl, request, reply)
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!rateLimited || !PASSWORD_SIGN_INS.has(request.url.split('?')[0] ?? '')) return forward(request, reply)
+    const attempt = await identifySignInAttempt(app.db, request.body, request.ip)
+    if (!attempt) return forward(request, reply)
+    const refusal = await countSignInAttempt(app.db, attempt)
+    if (refusal) {
+      reply.header('retry-after', String(refusal.retryAfterSeconds))
+      throw tooManyRequests(refusal.message)
+    }
+    const answer = await forward(request, reply)
+    await settleSignInAttempt(app.db, attempt, reply.statusCode)
+    return answer
+  }
   const limit = rateLimited ? { rateLimit: { max: 10, timeWindow: '1 minute' } } : {}
   for (const url of RATE_LIMITED_PREFIXES) {
     app.route({ method: ['POST'], url, schema: { hide: true }, config: limit, handler })
@@ -22,17 +42,17 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
     schema: { hide: true },
     handler: async (request, reply) => {
       const user = await request.sessionUser()
-      const answer = await forwardToBetterAuth(auth, request, reply)
+      const answer = await forward(request, reply)
       if (user && reply.statusCode < 400) await signal(app.db, { recipient_id: user.id, sessions: true })
       return answer
     },
   })
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler })
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward })
 }
 
-async function forwardToBetterAuth(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+async function forwardToBetterAuth(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
-  const headers = fromNodeHeaders(request.headers)
+  const headers = authHeaders(request)
   const init: RequestInit = { method: request.method, headers }
   if (request.method !== 'GET') {
     // Better Auth reads JSON only: whatever arrived (nothing, text, multipart) is forwarded as a JSON object, and
@@ -54,7 +74,7 @@ async function forwardToBetterAuth(auth: Auth, request: FastifyRequest, reply: F
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
-  if (isError) return reply.type('application/json').send(toEnvelope(response.status, text))
+  if (isError) return reply.type('application/json').send(toEnvelope(response.status, text, baseUrl))
   return reply.send(text.length > 0 ? text : null)
 }
 
@@ -73,11 +93,15 @@ const FIELD_OF_CODE: Record<string, string> = {
 }
 
 /** Better Auth answers {code, message}; the rest of the API answers the one envelope, so convert. */
-function toEnvelope(status: number, text: string): ErrorEnvelope {
+function toEnvelope(status: number, text: string, baseUrl: string): ErrorEnvelope {
   let body: { code?: string; message?: string } = {}
   try {
     body = JSON.parse(text)
   } catch {}
+  // the page was opened at an address Better Auth does not accept: the same answer as our CSRF check (csrf.ts)
+  if (body.code === 'INVALID_ORIGIN') {
+    return { error: { code: 'csrf_failed', message: wrongOriginMessage(baseUrl), error_msg: body.code } }
+  }
   const code =
     status === 401
       ? 'unauthorized'

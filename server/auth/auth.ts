@@ -4,18 +4,34 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
+import type { FastifyBaseLogger } from 'fastify'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
+import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
-export function createAuth(db: Db, config: AppConfig) {
+export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails ?? [])
   return betterAuth({
     appName: config.siteName,
+    // into our log: a refused request (an origin or a callback URL not of this site) is the client's mistake, answered
+    // 403 in the envelope, so info, not error (decision 035)
+    logger: log
+      ? {
+          level: 'warn',
+          log: (level, message, ...details) => {
+            const refusal = level === 'error' && /^Invalid [a-zA-Z]+: /.test(message)
+            log[refusal ? 'info' : level](
+              { details: details.length > 0 ? details : undefined },
+              `Better Auth: ${message}`,
+            )
+          },
+        }
+      : undefined,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -28,6 +44,10 @@ export function createAuth(db: Db, config: AppConfig) {
       database: { generateId: 'serial' },
       cookiePrefix: 'stackatlas',
       useSecureCookies: config.baseUrl.startsWith('https://'),
+      // Better Auth skips its origin check when NODE_ENV=test unless told: tests run the check production runs
+      disableOriginCheck: false,
+      // the client address Fastify resolved (TRUSTED_PROXIES), never a client-written X-Forwarded-For
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     // Account changes go through /api/v1/users/* only, which ask for the current password or a recent sign-in, sign

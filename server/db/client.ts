@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { StartupError } from '../startup-error.ts'
 import { type Listen, type ListenerTiming, PostgresListener } from './pg-listener.ts'
 import * as schema from './schema/index.ts'
 
@@ -128,7 +129,7 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const holder = Number(fs.readFileSync(lockPath, 'utf8'))
       if (holder && holder !== process.pid && isProcessAlive(holder)) {
-        throw new Error(
+        throw new StartupError(
           `The database in ${dataDir} is already in use by process ${holder}. Stop that process first ` +
             '(PGlite allows one process per data directory), or set DATABASE_URL to use PostgreSQL.',
         )

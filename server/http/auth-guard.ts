@@ -1,8 +1,8 @@
 // Who is asking: the session behind the request's cookie, resolved once per request.
 
-import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from '../auth/auth.ts'
+import { authHeaders } from '../auth/auth-headers.ts'
 import { forbidden, unauthorized } from './errors.ts'
 
 export type Role = 'user' | 'moderator' | 'admin'
@@ -45,7 +45,7 @@ export function registerSessionResolver(app: FastifyInstance, auth: Auth) {
 
 async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
   if (!request.headers.cookie?.includes('session_token')) return null
-  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
+  const result = await auth.api.getSession({ headers: authHeaders(request) })
   if (!result) return null
   const user = result.user as typeof result.user & { username?: string | null; role?: string | null }
   const role = (['admin', 'moderator'].includes(user.role ?? '') ? user.role : 'user') as Role

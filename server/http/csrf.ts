@@ -1,9 +1,13 @@
 // CSRF protection for cookie-authenticated writes: an unsafe method (or a route marked `config: { csrf: true }`,
-// such as the spec's GET /api/v1/follows/toggle) carrying cookies must come from our own origin, shown by the
-// Origin header or, failing that, Sec-Fetch-Site: same-origin. Requests without cookies cannot ride a session.
+// such as the spec's GET /api/v1/follows/toggle) carrying cookies must come from one of the site's origins (BASE_URL,
+// TRUSTED_ORIGINS, and in development BASE_URL's loopback aliases: config.ts), shown by the Origin header or,
+// failing that, the Referer or Sec-Fetch-Site: same-origin. These are the origins Better Auth accepts too, so a page
+// opened at another address is refused the same way by both, with what to set (wrongOriginMessage).
+// Requests without cookies cannot ride a session.
 // A route marked `config: { csrf: false }` opts out: only RFC 8058 one-click unsubscribe, whose signed URL is the
 // proof and which mail providers POST from their own servers.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AppConfig } from '../config.ts'
 import { HttpError } from './errors.ts'
 
 declare module 'fastify' {
@@ -15,38 +19,35 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: string[]) {
-  const allowed = new Set(trustedOrigins.map((origin) => new URL(origin).origin))
+/** The answer to a write from an origin the site is not configured for: where to open it, or what to set. */
+export function wrongOriginMessage(baseUrl: string): string {
+  return `This site is configured for ${baseUrl}; open it there or set BASE_URL.`
+}
+
+export function registerCsrfProtection(app: FastifyInstance, config: Pick<AppConfig, 'baseUrl' | 'trustedOrigins'>) {
+  const allowed = new Set(config.trustedOrigins.map((origin) => new URL(origin).origin))
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/auth/')) return // Better Auth checks origins itself
+    if (request.url.startsWith('/api/auth/')) return // Better Auth checks origins itself, against the same list
     if (request.routeOptions.config?.csrf === false) return
     const needsCheck = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
     if (!needsCheck || !request.headers.cookie) return
-    if (!isSameOrigin(request, allowed)) {
-      throw new HttpError(
-        403,
-        'csrf_failed',
-        'This request did not come from this site. Reload the page and try again.',
-      )
-    }
+    const origin = requestOrigin(request)
+    if (origin && allowed.has(origin)) return
+    if (origin) throw new HttpError(403, 'csrf_failed', wrongOriginMessage(config.baseUrl))
+    if (request.headers['sec-fetch-site'] === 'same-origin') return
+    throw new HttpError(403, 'csrf_failed', 'This request did not come from this site. Reload the page and try again.')
   })
 }
 
-function isSameOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
+/** The origin a browser says the request comes from: the Origin header, else the Referer's origin. */
+function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin
-  if (origin && origin !== 'null') return allowed.has(origin) || origin === hostOrigin(request)
+  if (origin && origin !== 'null') return origin
   const referer = request.headers.referer
-  if (referer) {
-    try {
-      const refererOrigin = new URL(referer).origin
-      return allowed.has(refererOrigin) || refererOrigin === hostOrigin(request)
-    } catch {
-      return false
-    }
+  if (!referer) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return 'null'
   }
-  return request.headers['sec-fetch-site'] === 'same-origin'
-}
-
-function hostOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
 }

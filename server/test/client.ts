@@ -13,9 +13,12 @@ export interface TestResponse<T = any> {
 export class TestClient {
   readonly app: App
   cookie?: string
-  constructor(app: App, cookie?: string) {
+  /** The address the requests come from (app.inject's default is 127.0.0.1). */
+  remoteAddress?: string
+  constructor(app: App, cookie?: string, remoteAddress?: string) {
     this.app = app
     this.cookie = cookie
+    this.remoteAddress = remoteAddress
   }
 
   async request<T = any>(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
@@ -23,6 +26,7 @@ export class TestClient {
       method,
       url,
       payload: payload as never,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: {
         origin: TEST_ORIGIN,
         ...(this.cookie ? { cookie: this.cookie } : {}),

@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     baseUrl: TEST_ORIGIN,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     trustedOrigins: [TEST_ORIGIN],
+    trustedProxies: [],
     mailFrom: 'Stackatlas <no-reply@stackatlas.test>',
     scanAllowPrivateNetworks: true,
     rateLimitEnabled: false,

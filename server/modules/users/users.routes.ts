@@ -1,5 +1,4 @@
 // The signed-in user's own record and settings (name, username, onboarding's basic information, e-mail, password).
-import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { MENU_SIZE } from '#contracts/notifications.ts'
@@ -11,6 +10,7 @@ import {
   SetPasswordBody,
   UpdateProfileBody,
 } from '#contracts/users.ts'
+import { authHeaders } from '../../auth/auth-headers.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
 import { presentNotification } from '../notifications/notifications.presenter.ts'
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
@@ -111,7 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      const headers = await changePassword(app.auth, fromNodeHeaders(request.headers), request.body)
+      const headers = await changePassword(app.auth, authHeaders(request), request.body)
       // Better Auth replaced every session with a new one: this browser gets its cookie.
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
       return { ok: true as const }
@@ -131,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      await setFirstPassword(app.auth, app.db, user, fromNodeHeaders(request.headers), request.body.new_password)
+      await setFirstPassword(app.auth, app.db, user, authHeaders(request), request.body.new_password)
       return { ok: true as const }
     },
   )
