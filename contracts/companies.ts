@@ -10,6 +10,11 @@ export const COMPANY_DESCRIPTION_MAX = 1000
 export const TWITTER_USERNAME_MIN = 2
 export const TWITTER_USERNAME_MAX = 30
 export const COMPANY_URL_MAX = 256
+/** Tags (the Stack Match results' tag_list and a keyword of its search): decision 039. */
+export const COMPANY_TAGS_MAX = 10
+export const COMPANY_TAG_MAX = 30
+/** A letter or digit first, then letters, digits, spaces and & + # . - / ' (no commas: the form separates by them). */
+export const COMPANY_TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} &+#.\-/']*$/u
 
 const blank = "can't be blank"
 const tooShort = (minimum: number) => `is too short (minimum is ${minimum} characters)`
@@ -27,6 +32,41 @@ const optionalText = (schema: z.ZodString) =>
     .nullish()
     .transform((value) => value?.trim() || null)
     .pipe(schema.nullable())
+
+/**
+ * Tags as typed or imported: trimmed, inner spaces collapsed, blanks dropped, repeats (case aside) kept once, in
+ * their order. The form, the API and the feed importer all go through it.
+ */
+export function normalizeCompanyTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>()
+  const kept: string[] = []
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ')
+    const key = tag.toLowerCase()
+    if (!tag || seen.has(key)) continue
+    seen.add(key)
+    kept.push(tag)
+  }
+  return kept
+}
+
+/** The form's tags box: tags separated by commas. */
+export const splitTagText = (text: string) => normalizeCompanyTags(text.split(','))
+
+export const CompanyTags = z
+  .array(z.string().max(COMPANY_URL_MAX, tooLong(COMPANY_URL_MAX)))
+  .max(COMPANY_TAGS_MAX * 5, `has too many tags (maximum is ${COMPANY_TAGS_MAX})`)
+  .transform(normalizeCompanyTags)
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(COMPANY_TAG_MAX, `has a tag that is too long (maximum is ${COMPANY_TAG_MAX} characters)`)
+          .regex(COMPANY_TAG_PATTERN, "has a tag with characters other than letters, digits, spaces and & + # . - / '"),
+      )
+      .max(COMPANY_TAGS_MAX, `has too many tags (maximum is ${COMPANY_TAGS_MAX})`),
+  )
 
 export const CompanyForm = z.object({
   name: z
@@ -70,6 +110,8 @@ export const CompanyForm = z.object({
         .nullable(),
     ),
   image_url: ImageUrl,
+  /** Missing: none for a new company, unchanged on an update. */
+  tag_list: CompanyTags.optional(),
 })
 export type CompanyForm = z.input<typeof CompanyForm>
 
@@ -114,6 +156,7 @@ export const Company = z
     twitter_username: z.string().nullable(),
     image_url: z.string().nullable(),
     private_mode: z.boolean(),
+    tag_list: z.array(z.string()),
     verified: z.boolean(),
     /** Where its verification stands (docs/decisions/031-company-verification.md); the edit page explains it. */
     verification_status: VerificationStatus,

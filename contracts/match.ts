@@ -35,21 +35,25 @@ const QueryFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1')
 
-const ToolList = z
+const ToolText = z
   .string()
   .max(5000, 'is too long')
-  .default('')
   .refine(
     (value) => distinctTools(value).length <= MATCH_TOOLS_MAX,
     `has too many tools (maximum is ${MATCH_TOOLS_MAX})`,
   )
+const ToolList = ToolText.default('')
 
 /** Match filters (spec §3), as query parameters. Tools are slugs or ids joined by '--'. */
 export const MatchQuery = z.object({
   selectedTools: ToolList,
   excludedTools: ToolList,
-  /** With OR, included tools that must still be present (the job stack's required flags); AND requires them all. */
-  requiredTools: ToolList,
+  /**
+   * With Exact Match (AND), the included tools a result must hold (the job stack's Required flags); the others only
+   * raise its match. Absent: every included tool (spec §4: tools start required); '' none. OR ignores it: a result
+   * needs any one included tool (docs/decisions/039-exact-match-and-required-tools.md).
+   */
+  requiredTools: ToolText.optional(),
   jobSearch: z
     .string()
     .trim()

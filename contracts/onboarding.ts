@@ -85,6 +85,7 @@ export const OnboardingInfo = z
   .object({
     user_id: z.number().int(),
     user_img: z.string().nullable(),
+    /** Saved, or until first or last name is saved, from the name given at sign-up (decision 039). */
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     company_name: z.string().nullable(),

@@ -1,7 +1,7 @@
 // Company-posted jobs (issue 7): a company admin posts a job with tools from the company page, finds it in Stack Match
 // by those tools and on its page, edits it, expires it and deletes it; someone who is not an admin of the company
 // gets no form, whether a plain member of the company (added through the team API) or a user outside it. Then the
-// Required flag of included tools on /match (spec §3-§4: tools start required), by keyboard.
+// Required flag of included tools and the Exact Match switch on /match (spec §3-§4, decision 039), by keyboard.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
 
@@ -183,7 +183,7 @@ test('a plain member of the company, and someone outside it, get no job form', a
   await memberContext.close()
 })
 
-test('on /match, without Exact Match, unticking Required on a tool widens the search; keyboard only', async ({
+test('on /match, unticking Required under Exact Match or turning Exact Match off widens the search; keyboard only', async ({
   page,
 }) => {
   // two jobs of this company: one with Elixir and Redis, one with Elixir only
@@ -215,18 +215,11 @@ test('on /match, without Exact Match, unticking Required on a tool widens the se
   await page.goto(`/match?selectedTools=elixir--redis&jobSearch=${token}`)
   const results = page.getByTestId('job-result')
   await expect(results).toHaveCount(1)
-  // with Exact Match (AND) every tool is needed: no Required boxes
-  await expect(page.getByRole('checkbox', { name: 'Redis required' })).toHaveCount(0)
-
-  await page.getByRole('switch').focus()
-  await page.keyboard.press('Space')
-  await expect(page).toHaveURL(/searchOperator=OR/)
-  // added tools start required: OR still needs both
+  await expect(results.first()).toContainText(`Both Tools ${token}`)
+  // with Exact Match (AND) every Required tool is needed; tools start required (decision 039)
   const redis = page.getByRole('checkbox', { name: 'Redis required' })
   await expect(redis).toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Elixir required' })).toBeChecked()
-  await expect(results).toHaveCount(1)
-  await expect(results.first()).toContainText(`Both Tools ${token}`)
   await screenshot(page, 'match-required-on')
 
   const widened = page.waitForRequest(
@@ -238,13 +231,24 @@ test('on /match, without Exact Match, unticking Required on a tool widens the se
   await page.keyboard.press('Space')
   await widened
   await expect(redis).not.toBeChecked()
+  await expect(page).toHaveURL(/searchOperator=AND&requiredTools=elixir/)
   await expect(results).toHaveCount(2)
   await expect(page.getByTestId('job-result').filter({ hasText: `Elixir Only ${token}` })).toBeVisible()
   await screenshot(page, 'match-required-off')
+  await redis.focus()
+  await page.keyboard.press('Space')
+  await expect(results).toHaveCount(1)
 
-  // Exact Match again: every tool needed, the boxes go
+  // Exact Match off: any included tool will do, so the same tools find both jobs; the boxes go
   await page.getByRole('switch').focus()
   await page.keyboard.press('Space')
+  await expect(page).toHaveURL(/searchOperator=OR/)
   await expect(page.getByRole('checkbox', { name: 'Redis required' })).toHaveCount(0)
+  await expect(results).toHaveCount(2)
+
+  // Exact Match again: both Required tools needed
+  await page.getByRole('switch').focus()
+  await page.keyboard.press('Space')
+  await expect(redis).toBeChecked()
   await expect(results).toHaveCount(1)
 })

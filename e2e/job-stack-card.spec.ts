@@ -54,8 +54,8 @@ test("a visitor is invited to add their stack, and sees the company's jobs in St
   await expect(page).toHaveURL(/\/match\?/)
   await expect(page.getByPlaceholder('Search by position, industry or keyword')).toHaveValue(company.name)
   await expect(page.getByTestId('job-result').first()).toContainText(company.name)
-  // none of the starting tools is required, so any job with one of them shows (and the URL keeps it so)
-  await expect(page).toHaveURL(/requiredTools=&|requiredTools=$/)
+  // without Exact Match any job with one of the starting tools shows (decision 039), and the URL keeps it so
+  await expect(page).toHaveURL(/searchOperator=OR/)
   await screenshot(page, 'job-stack-card-click-path')
 })
 

@@ -141,15 +141,15 @@ test('/match/nodejs shows the Node.js chip, moves to /match/node-js and keeps th
 })
 
 test('selectedTools=nodejs--react: the alias gives way to node-js in place, next to React', async ({ page }) => {
-  // OR with only nodejs required (the seeded job holds node-js, not react): the flag moves to node-js
-  await page.goto(`/match?selectedTools=nodejs--react&jobSearch=${token}&searchOperator=OR&requiredTools=nodejs`)
+  // Exact Match with only nodejs required (the seeded job holds node-js, not react): the flag moves to node-js
+  await page.goto(`/match?selectedTools=nodejs--react&jobSearch=${token}&searchOperator=AND&requiredTools=nodejs`)
   const include = page.getByRole('list', { name: 'Tools to include' })
   await expect(include).toContainText(nodeName)
   await expect(include).toContainText('React')
   await expect(include.getByRole('checkbox', { name: `${nodeName} required` })).toBeChecked()
   await expect(include.getByRole('checkbox', { name: 'React required' })).not.toBeChecked()
   await expect(page).toHaveURL(
-    new RegExp(`/match\\?selectedTools=node-js--react&jobSearch=${token}&searchOperator=OR&requiredTools=node-js$`),
+    new RegExp(`/match\\?selectedTools=node-js--react&jobSearch=${token}&searchOperator=AND&requiredTools=node-js$`),
   )
   const seeded = page.getByTestId('job-result').filter({ hasText: jobTitle })
   await expect(seeded.getByRole('link', { name: nodeName })).toBeVisible()

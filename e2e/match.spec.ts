@@ -133,3 +133,35 @@ test('a reload keeps what the user left: a path tool removed or moved to the exc
   await expect(include.getByText(/Node/i)).toHaveCount(0)
   await screenshot(page, 'match/path-tool-removed')
 })
+
+test('Enter in the tool pickers adds the highlighted suggestion, the exact name first; arrows move it', async ({
+  page,
+}) => {
+  await page.goto('/match?selectedTools=node-js')
+  const include = page.getByRole('list', { name: 'Tools to include' })
+  await expect(include).toContainText(/Node/i)
+  const search = page.getByRole('searchbox', { name: 'Tools to include' })
+  // typed fast and Enter at once: the Enter waits for the suggestions of 'react', then React itself is picked
+  await search.pressSequentially('react')
+  await search.press('Enter')
+  await expect(include.getByText('React', { exact: true })).toBeVisible()
+  await expect(include.getByRole('listitem')).toHaveCount(2)
+  await expect(search).toHaveValue('')
+
+  // the excluded list's picker behaves the same; Arrow Down highlights the second suggestion and Enter adds it
+  const exclude = page.getByRole('list', { name: 'Tools to exclude' })
+  const excludeSearch = page.getByRole('searchbox', { name: 'Tools to exclude' })
+  await excludeSearch.fill('post')
+  const options = page.getByRole('list', { name: 'Tools matching post' }).getByRole('button')
+  await expect(options.nth(1)).toBeVisible()
+  await expect(options.first()).toHaveAttribute('data-active', 'true')
+  const second = (await options.nth(1).innerText()).trim()
+  await excludeSearch.press('ArrowDown')
+  await expect(options.nth(1)).toHaveAttribute('data-active', 'true')
+  await expect(excludeSearch).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!)
+  await screenshot(page, 'match/picker-highlight')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'match/picker-highlight-phone')
+  await excludeSearch.press('Enter')
+  await expect(exclude.getByText(second, { exact: true })).toBeVisible()
+})

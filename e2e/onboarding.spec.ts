@@ -91,7 +91,8 @@ test('a new user goes from sign-up through every step, with skips, back and forw
   await expect(page.getByRole('heading', { name: 'Add tools to your personal stack' })).toBeVisible()
   await expect(page.getByText('Search for or select tools & services you use in this stack')).toBeVisible()
   await expect(desktopPicker(page).getByRole('link', { name: /Basic information \(completed\)/ })).toBeVisible()
-  expect((await apiGet(page, '/api/v1/onboarding')).first_name).toBeNull()
+  // nothing saved: the names are still the sign-up name's (decision 039)
+  expect((await apiGet(page, '/api/v1/onboarding')).first_name).toBe('Test')
 
   // nothing found on GitHub (no GitHub profile): no 'Yay!' banner; Continue waits for a tool
   await expect(page.getByText(/^Yay! We found/)).toHaveCount(0)
@@ -180,9 +181,12 @@ test('basic information: a 1:1 photo, company suggestions, limits, a server erro
   })
   await other.close()
 
-  await signUp(page, uniqueName('onb'), { stayInOnboarding: true })
+  const { username } = await signUp(page, uniqueName('onb'), { stayInOnboarding: true })
   await continueButton(page).click()
   await expect(page.getByRole('heading', { name: 'Your Basic Information' })).toBeVisible()
+  // the names given at sign-up ('Test {username}') fill the fields
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Test')
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue(username)
 
   // the photo: a GIF is refused; a wide PNG is cut to the chosen square
   const fileInput = page.getByLabel('Add your selfie')
@@ -266,6 +270,63 @@ test('basic information: a 1:1 photo, company suggestions, limits, a server erro
     onboarded: false,
   })
   expect(info.user_img).toMatch(/^\/uploads\/avatars\//)
+
+  // browser Back shows what was saved, and Continue again keeps it (decision 039)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/onboarding\/basic-information$/)
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Ada')
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Lovelace')
+  await expect(page.getByLabel('Job title', { exact: true })).toHaveValue('Engineer')
+  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(companyName)
+  await expect(page.getByLabel('Yup, Subscribe me')).not.toBeChecked()
+  await expect(page.getByRole('img', { name: 'You' })).toHaveAttribute('src', info.user_img)
+  await shot(page, 'basic-information-back')
+  await continueButton(page).click()
+  await expect(page).toHaveURL(/\/onboarding\/build-your-stack$/)
+  expect(await apiGet(page, '/api/v1/onboarding')).toMatchObject({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company_name: companyName,
+    job_title: 'Engineer',
+    weekly_digest_subscribed: false,
+    user_img: info.user_img,
+  })
+})
+
+test('Enter in the tool search adds the highlighted tool: the exact name first, never a second tool for it', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/')
+  await signUp(page, uniqueName('onb'), { stayInOnboarding: true })
+  await page.goto('/onboarding/build-your-stack')
+  const search = page.getByLabel('Search & add tools')
+  // typed fast and Enter at once: React, not a tool whose name only starts with it
+  await search.pressSequentially('React')
+  await search.press('Enter')
+  await expect(selectedTools(page).getByRole('listitem')).toHaveCount(1)
+  await expect(selectedTools(page).getByText('React', { exact: true })).toBeVisible()
+  // with React selected, React + Enter adds nothing else (the highlighted hit is React itself)
+  await search.fill('')
+  await search.pressSequentially('React')
+  const results = page.getByRole('region', { name: 'Search results' })
+  await expect(results.getByRole('button').first()).toHaveAccessibleName(/^React\b/)
+  await expect(results.getByRole('button').first()).toHaveAttribute('data-active', 'true')
+  await search.press('Enter')
+  await page.waitForTimeout(700)
+  await expect(selectedTools(page).getByRole('listitem')).toHaveCount(1)
+  // Arrow Down moves the highlight; Enter adds that one
+  const second = results.getByRole('button').nth(1)
+  const secondName = (await second.getAttribute('title')) ?? (await second.innerText()).split('\n')[0]!
+  await search.press('ArrowDown')
+  await expect(second).toHaveAttribute('data-active', 'true')
+  await expect(search).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!)
+  await shot(page, 'tool-search-highlight')
+  await search.press('Enter')
+  await expect(selectedTools(page).getByRole('listitem')).toHaveCount(2)
+  await expect(selectedTools(page)).toContainText(secondName.trim())
+  await page.setViewportSize(PHONE)
+  await shot(page, 'tool-search-highlight-phone')
 })
 
 test("stack and digest failures block Continue, an existing 'My Stack' is updated, invalid steps are named", async ({

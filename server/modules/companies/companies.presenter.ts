@@ -16,6 +16,7 @@ export function presentCompany(company: CompanyRow, adminIds: number[], viewerId
     twitter_username: company.twitterUsername,
     image_url: company.imageUrl,
     private_mode: company.privateMode,
+    tag_list: company.tagList,
     verified: company.verified,
     verification_status: verificationStatusOf(company),
     verification_sent_at: company.verified ? null : (company.verificationSentAt?.toISOString() ?? null),

@@ -114,6 +114,8 @@ function columnsOf(fields: CompanyFields) {
     angellistUrl: fields.angellist_url,
     twitterUsername: fields.twitter_username,
     imageUrl: fields.image_url,
+    // missing: unchanged (decision 039)
+    ...(fields.tag_list === undefined ? {} : { tagList: fields.tag_list }),
   }
 }
 

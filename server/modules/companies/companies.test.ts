@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { companyMembers, ownerHandles, users } from '../../db/schema/index.ts'
+import { companies, companyMembers, ownerHandles, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { impersonate, insertCompany, insertTool } from '../../test/stack-fixtures.ts'
+import { saveJob } from '../jobs/jobs.queries.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -227,6 +228,71 @@ describe('POST /api/v1/companies/update', () => {
       company: { ...companyForm().company, id: company.id, private_mode: false },
     })
     expect(off.body.company.private_mode).toBe(false)
+  })
+
+  it('lets an admin set tags, which Stack Match shows and finds at once; without tag_list they stay', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    await saveJob(ctx.app.db, { title: 'Tagged Job', slug: `tagged-job-${company.id}`, companyId: company.id }, [])
+    const search = () => new TestClient(ctx.app).get('/api/v1/match/jobs?jobSearch=quokkafintech')
+    expect((await search()).body.total).toBe(0)
+
+    const tagged = await user.client.post('/api/v1/companies/update', {
+      company: {
+        ...companyForm().company,
+        id: company.id,
+        tag_list: [' Quokkafintech ', 'B2B  SaaS', 'quokkafintech', ''],
+      },
+    })
+    expect(tagged.status).toBe(200)
+    expect(tagged.body.company.tag_list).toEqual(['Quokkafintech', 'B2B SaaS'])
+    // the answer cached a moment ago is not served: the change raised match_version (decision 030)
+    const found = await search()
+    expect(found.body.jobs).toMatchObject([{ title: 'Tagged Job', company_tag_list: ['Quokkafintech', 'B2B SaaS'] }])
+
+    const unchanged = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id },
+    })
+    expect(unchanged.body.company.tag_list).toEqual(['Quokkafintech', 'B2B SaaS'])
+    const cleared = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, tag_list: [] },
+    })
+    expect(cleared.body.company.tag_list).toEqual([])
+    expect((await search()).body.total).toBe(0)
+  })
+
+  it('answers 400 for more than 10 tags, a tag over 30 characters or one with other characters', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    await ctx.app.db
+      .update(companies)
+      .set({ tagList: ['Kept'] })
+      .where(eq(companies.id, company.id))
+    for (const [tags, message] of [
+      [Array.from({ length: 11 }, (_, index) => `tag ${index}`), 'has too many tags (maximum is 10)'],
+      [['x'.repeat(31)], 'has a tag that is too long (maximum is 30 characters)'],
+      [['<script>'], "has a tag with characters other than letters, digits, spaces and & + # . - / '"],
+      ['fintech', 'tag_list'],
+    ] as const) {
+      const response = await user.client.post('/api/v1/companies/update', {
+        company: { ...companyForm().company, id: company.id, tag_list: tags },
+      })
+      expect(response.status).toBe(400)
+      expect(JSON.stringify(response.body.error.fields)).toContain(message)
+    }
+    const index = await user.client.get('/api/v1/companies/index')
+    expect(index.body.companies[0].tag_list).toEqual(['Kept'])
+  })
+
+  it('answers 403 when a member who is not admin sets tags, and leaves them', async () => {
+    const user = await buildUser(ctx.app)
+    const company = await insertCompany(ctx.app.db, { members: [user] })
+    const response = await user.client.post('/api/v1/companies/update', {
+      company: { ...companyForm().company, id: company.id, tag_list: ['Hijacked'] },
+    })
+    expect(response.status).toBe(403)
+    const index = await user.client.get('/api/v1/companies/index')
+    expect(index.body.companies[0]).toMatchObject({ id: company.id, tag_list: [] })
   })
 
   it('answers 403 when a member who is not admin turns private mode on, and leaves it off', async () => {

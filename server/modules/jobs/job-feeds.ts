@@ -1,6 +1,8 @@
 // Job feeds the importer reads (issue 7): schema.org JobPosting JSON-LD (a document, an array, an @graph, or the
 // <script type="application/ld+json"> blocks of a page), Greenhouse's job-board JSON ({ jobs: [...] }) and Lever's
-// postings JSON ([...]). Each becomes a FeedJob; nothing here touches the database.
+// postings JSON ([...]). Each becomes a FeedJob; nothing here touches the database. The company's tags come from the
+// feed's tag and keyword fields: JSON-LD's hiringOrganization.keywords and industry, Greenhouse's metadata fields named
+// industry, tags or keywords, Lever's tags (decision 039).
 
 export interface FeedJob {
   /** Stable across imports ('greenhouse:4012345'), so a second import updates the job. */
@@ -18,6 +20,8 @@ export interface FeedJob {
   description: string
   postedAt: Date | null
   expiresAt: Date | null
+  /** Tags of the company as the feed gives them (not yet checked against the tag rules). */
+  companyTags: string[]
 }
 
 export type FeedFormat = 'json-ld' | 'greenhouse' | 'lever'
@@ -55,6 +59,16 @@ function isRecord(value: unknown): value is JsonObject {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null)
+
+/** Tag and keyword fields: a string of comma-separated words, or a list of strings (or of { name } / { value }). */
+function tagsOf(...values: unknown[]): string[] {
+  return values.flatMap((value) =>
+    (Array.isArray(value) ? value : [value]).flatMap((item) => {
+      const tag = isRecord(item) ? (text(item.name) ?? text(item.value)) : text(item)
+      return tag ? tag.split(',') : []
+    }),
+  )
+}
 
 function date(value: unknown): Date | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null
@@ -143,6 +157,7 @@ function fromJsonLd(postings: unknown[], options: { companyName?: string }): Fee
       description: htmlToText(text(posting.description) ?? ''),
       postedAt: date(posting.datePosted),
       expiresAt: date(posting.validThrough),
+      companyTags: tagsOf(organization.keywords, posting.industry),
     }
   })
 }
@@ -165,6 +180,11 @@ function fromGreenhouse(list: unknown[], options: { companyName?: string }): Fee
       description: htmlToText(text(job.content) ?? ''),
       postedAt: date(job.first_published ?? job.updated_at),
       expiresAt: null,
+      companyTags: tagsOf(
+        ...metadata
+          .filter((item) => /^(industry|industries|tags?|keywords?)$/i.test(String(item.name)))
+          .map((item) => item.value),
+      ),
     }
   })
 }
@@ -195,6 +215,7 @@ function fromLever(list: unknown[], options: { companyName?: string }): FeedJob[
       description,
       postedAt: date(posting.createdAt),
       expiresAt: null,
+      companyTags: tagsOf(posting.tags),
     }
   })
 }

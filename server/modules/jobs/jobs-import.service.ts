@@ -1,7 +1,9 @@
 // Imports feed jobs (job-feeds.ts): finds or creates each company, maps the title and description to catalog tools
 // through the scanner's 'name' aliases (the same table a scan maps through), and saves each job by its source key,
-// so importing a feed twice updates rather than duplicates.
+// so importing a feed twice updates rather than duplicates. A company without tags takes those its jobs in the feed
+// give (decision 039); tags a company already has, an admin's own included, are left as they are.
 import { eq, sql } from 'drizzle-orm'
+import { COMPANY_TAG_MAX, COMPANY_TAG_PATTERN, COMPANY_TAGS_MAX, normalizeCompanyTags } from '#contracts/companies.ts'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, jobs, ownerHandles } from '../../db/schema/index.ts'
@@ -9,7 +11,7 @@ import { normalizeAlias } from '../scan/alias-normalize.ts'
 import { createDatabaseLookup } from '../scan/scan.queries.ts'
 import type { AliasKey, ToolLookup } from '../scan/tool-mapper.ts'
 import type { FeedJob } from './job-feeds.ts'
-import { saveJob, uniqueJobSlug } from './jobs.queries.ts'
+import { refreshCompanyJobsSearch, saveJob, uniqueJobSlug } from './jobs.queries.ts'
 
 /** A job rarely names more; a long description listing everything would otherwise match every search. */
 export const IMPORTED_TOOLS_MAX = 25
@@ -61,6 +63,38 @@ export async function mapTextToToolIds(lookup: ToolLookup, text: string): Promis
   return ids
 }
 
+/**
+ * A feed's tags made to fit the rules the company form checks (contracts/companies.ts): other characters become
+ * spaces, a tag is cut to COMPANY_TAG_MAX, repeats go, and at most COMPANY_TAGS_MAX are kept.
+ */
+export function importedCompanyTags(raw: string[]): string[] {
+  const cleaned = raw.map((tag) =>
+    tag
+      .replace(/[^\p{L}\p{N} &+#.\-/']/gu, ' ')
+      .replace(/^[^\p{L}\p{N}]+/u, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, COMPANY_TAG_MAX)
+      .trim(),
+  )
+  return normalizeCompanyTags(cleaned)
+    .filter((tag) => COMPANY_TAG_PATTERN.test(tag))
+    .slice(0, COMPANY_TAGS_MAX)
+}
+
+/** Gives a company without tags these, in one transaction with its jobs' search documents (they hold the tags). */
+async function tagUntaggedCompany(db: Db, companyId: number, tags: string[]): Promise<boolean> {
+  if (tags.length === 0) return false
+  return db.transaction(async (tx) => {
+    const tagged = await tx
+      .update(companies)
+      .set({ tagList: tags, updatedAt: new Date() })
+      .where(sql`${companies.id} = ${companyId} and cardinality(${companies.tagList}) = 0`)
+      .returning({ id: companies.id })
+    if (tagged.length > 0) await refreshCompanyJobsSearch(tx, companyId)
+    return tagged.length > 0
+  })
+}
+
 /** The company of that name (case ignored), or a new one with its owner handle. */
 export async function findOrCreateCompany(
   db: Db,
@@ -103,6 +137,13 @@ export async function importFeedJobs(
 ): Promise<ImportSummary> {
   const lookup = options.lookup ?? createDatabaseLookup(db)
   const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, companiesCreated: 0, jobs: [] }
+  // every job of a company in the feed adds its tags; they are given to the company before its first job is saved
+  const feedTags = new Map<string, string[]>()
+  for (const job of feedJobs) {
+    const name = (job.companyName ?? options.companyName)?.toLowerCase()
+    if (name) feedTags.set(name, [...(feedTags.get(name) ?? []), ...job.companyTags])
+  }
+  const seenCompanies = new Set<number>()
   for (const job of feedJobs) {
     const companyName = job.companyName ?? options.companyName
     if (!companyName) {
@@ -114,6 +155,12 @@ export async function importFeedJobs(
       isDemo: options.isDemo,
     })
     if (created) summary.companiesCreated++
+    if (!seenCompanies.has(company.id)) {
+      seenCompanies.add(company.id)
+      if (company.tagList.length === 0) {
+        await tagUntaggedCompany(db, company.id, importedCompanyTags(feedTags.get(companyName.toLowerCase()) ?? []))
+      }
+    }
     const toolIds = await mapTextToToolIds(lookup, `${job.title}\n${job.description}`)
     const existed = await db.$count(jobs, eq(jobs.sourceKey, job.sourceKey))
     const saved = await saveJob(

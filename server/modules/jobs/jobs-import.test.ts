@@ -50,12 +50,28 @@ describe('jobs import', () => {
     const [backendRow] = await ctx.app.db.select().from(jobs).where(eq(jobs.slug, backend!.slug))
     expect(backendRow).toMatchObject({ city: 'Berlin', location: 'Berlin, Germany', fullTime: true })
     expect(backendRow!.description).toContain('We build our API with Node.js and PostgreSQL.')
+    // the feed's Industry and Tags fields became the company's tags, cleaned as the company form would take them
+    const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'Acme Feed Co'))
+    expect(company!.tagList).toEqual(['Logistics', 'E-commerce', 'retail', 'a-very-long-tag-that-goes-beyo'])
+    // and Stack Match shows them and finds the jobs by them (the jobs' search documents hold the tags)
+    const found = await new TestClient(ctx.app).get('/api/v1/match/jobs?jobSearch=logistics')
+    expect(found.body.jobs.map((job: { company_tag_list: string[] }) => job.company_tag_list)).toEqual([
+      company!.tagList,
+      company!.tagList,
+    ])
   })
 
   it('updates instead of duplicating when the same feed is imported again', async () => {
+    // tags an admin gave the company stay: the feed's fill only a company without any
+    await ctx.app.db
+      .update(companies)
+      .set({ tagList: ['Own Tag'] })
+      .where(eq(companies.name, 'Acme Feed Co'))
     const again = await importFeedJobs(ctx.app.db, parseJobFeed(fixture('greenhouse-jobs.json')).jobs)
     expect(again).toMatchObject({ created: 0, updated: 2, companiesCreated: 0 })
     expect(await ctx.app.db.$count(companies, eq(companies.name, 'Acme Feed Co'))).toBe(1)
+    const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'Acme Feed Co'))
+    expect(company!.tagList).toEqual(['Own Tag'])
   })
 
   it('imports Lever postings under the company given, lists included', async () => {
@@ -64,6 +80,8 @@ describe('jobs import', () => {
     const summary = await importFeedJobs(ctx.app.db, feed.jobs, { companyName: 'Lever Feed Ltd' })
     expect(summary).toMatchObject({ created: 1, companiesCreated: 1 })
     expect(await jobTools(summary.jobs[0]!.slug)).toEqual(['Kubernetes', 'PostgreSQL', 'Redis'])
+    const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'Lever Feed Ltd'))
+    expect(company!.tagList).toEqual(['B2B SaaS', 'Developer Tools'])
     const found = await new TestClient(ctx.app).get(
       `/api/v1/match/jobs?selectedTools=${slugs.Kubernetes}&location=london`,
     )
@@ -85,6 +103,8 @@ describe('jobs import', () => {
     })
     expect(row!.expiresAt?.getUTCFullYear()).toBe(2099)
     expect(await jobTools(summary.jobs[0]!.slug)).toEqual(['PostgreSQL', 'Python'])
+    const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'LD Feed Corp'))
+    expect(company!.tagList).toEqual(['Data', 'Analytics', 'Financial Services'])
   })
 
   it('skips jobs with no company and refuses text that is no feed', async () => {

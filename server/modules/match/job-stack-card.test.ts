@@ -88,7 +88,8 @@ describe('GET /api/v1/match/companies/{slug}/job_stack_card', () => {
     expect(url.searchParams.get('selectedTools')).toBe('react-card--node-card')
     expect(url.searchParams.get('jobSearch')).toBe('Card & Co')
     expect(url.searchParams.get('searchOperator')).toBe('OR')
-    expect(url.searchParams.get('requiredTools')).toBe('')
+    // OR ignores Required flags (decision 039), so the path names none
+    expect(url.searchParams.has('requiredTools')).toBe(false)
   })
 
   it('computes the percentage from the job stack and the tools of public stacks and open jobs', async () => {

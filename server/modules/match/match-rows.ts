@@ -11,7 +11,10 @@ export type MatchIndexKind = 'jobs' | 'companies'
 export interface MatchFilters {
   /** Included tool ids, distinct, none also excluded. */
   selected: number[]
-  /** Included tools that must be present with OR (with AND every included tool must). */
+  /**
+   * Included tools every hit holds with OR (with AND every included tool must). buildMatchFilters makes Exact Match
+   * with some tools not Required an OR down to the Required ones, and OR without it one with none (decision 039).
+   */
   required: number[]
   excluded: number[]
   keywords: string

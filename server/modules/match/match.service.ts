@@ -38,7 +38,7 @@ import { searchCompanies, searchJobs } from './match-search.queries.ts'
 type ParsedQuery = z.output<typeof MatchQuery>
 
 export async function buildMatchFilters(db: Db, query: ParsedQuery): Promise<MatchFilters> {
-  const lists = [query.selectedTools, query.excludedTools, query.requiredTools].map(splitTools)
+  const lists = [query.selectedTools, query.excludedTools, query.requiredTools ?? ''].map(splitTools)
   const resolved = await resolveToolRefMap(db, [...new Set(lists.flat())])
   const [included, excluded, mustHave] = lists.map((refs) => toolIdsOf(refs, resolved)) as [
     number[],
@@ -48,19 +48,30 @@ export async function buildMatchFilters(db: Db, query: ParsedQuery): Promise<Mat
   // a tool both included and excluded is excluded (the screen never sends both; a hand-made URL may)
   const excludedSet = new Set(excluded)
   const selected = included.filter((id) => !excludedSet.has(id))
-  const requiredSet = new Set(mustHave)
+  const required = requiredToolsOf(query, selected, new Set(mustHave))
   return {
     selected,
-    required: selected.filter((id) => requiredSet.has(id)),
+    required,
+    // every selected tool required is the all-tools search; otherwise tiers down to the required ones
+    operator: required.length === selected.length ? 'AND' : 'OR',
     excluded,
     keywords: query.jobSearch,
     location: query.location,
-    operator: query.searchOperator,
     fullTime: query.fullTime,
     freelance: query.freelance,
     remote: query.remote,
     page: query.page,
   }
+}
+
+/**
+ * Decision 039: Exact Match (AND) needs every Required tool (every included tool unless requiredTools says which:
+ * spec §4, tools start required) and ranks by the rest; without it (OR) any one included tool will do.
+ */
+function requiredToolsOf(query: ParsedQuery, selected: number[], listed: Set<number>): number[] {
+  if (query.searchOperator === 'OR') return []
+  if (query.requiredTools === undefined) return selected
+  return selected.filter((id) => listed.has(id))
 }
 
 /** `counted` is the search's count, which stops at MATCH_COUNT_CAP + 1; pages past MATCH_MAX_PAGE are refused. */
@@ -148,8 +159,7 @@ export async function buildJobStackCard(db: Db, company: CardCompany, viewerId: 
   } else if (companyTools.length > 0) {
     params.set('selectedTools', joinTools(companyTools.slice(0, JOB_STACK_CARD_STARTER_TOOLS).map((tool) => tool.slug)))
   }
-  // no tool required: every job of the company with any of these tools shows, best match first
-  params.set('requiredTools', '')
+  // OR: every job of the company with any of these tools shows, best match first (decision 039)
   params.set('jobSearch', company.name)
   params.set('searchOperator', 'OR')
   const answer: JobStackCardResponse = {

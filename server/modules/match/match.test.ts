@@ -92,11 +92,30 @@ describe('GET /api/v1/match/jobs', () => {
     ])
   })
 
-  it('with OR keeps only jobs holding the requiredTools', async () => {
-    const page = await jobsFor(`selectedTools=${tools(node, rust)}&requiredTools=${tools(node)}&searchOperator=or`)
-    expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer', 'Backend Engineer'])
-    const all = await jobsFor(`selectedTools=${tools(node, rust)}&searchOperator=OR`)
-    expect(all.total).toBe(3)
+  it('with Exact Match (AND) keeps only jobs holding the requiredTools, ranked by the other tools too', async () => {
+    const page = await jobsFor(`selectedTools=${tools(node, rust)}&requiredTools=${tools(node)}&searchOperator=and`)
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([
+      ['Frontend Engineer', 50],
+      ['Backend Engineer', 50],
+    ])
+    // requiredTools absent: every included tool is required (spec §4); empty: none is
+    expect((await jobsFor(`selectedTools=${tools(node, go)}&searchOperator=AND`)).total).toBe(1)
+    expect((await jobsFor(`selectedTools=${tools(node, go)}&requiredTools=&searchOperator=AND`)).total).toBe(3)
+  })
+
+  it('OR returns more than AND for the same tools, whatever requiredTools says (decision 039)', async () => {
+    const query = `selectedTools=${tools(react, node)}&requiredTools=${tools(react, node)}`
+    const exact = await jobsFor(`${query}&searchOperator=AND`)
+    const any = await jobsFor(`${query}&searchOperator=OR`)
+    expect(exact.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
+    expect(any.jobs.map((hit) => [hit.title, hit.match])).toEqual([
+      ['Frontend Engineer', 100],
+      ['Backend Engineer', 50],
+    ])
+    const companies = (operator: string) =>
+      anonymous.get(`/api/v1/match/companies?selectedTools=${tools(react, rust)}&searchOperator=${operator}`)
+    expect((await companies('AND')).body.total).toBe(0)
+    expect((await companies('OR')).body.total).toBe(1)
   })
 
   it('drops jobs holding an excluded tool; a tool both included and excluded counts as excluded', async () => {

@@ -1,5 +1,5 @@
 // Every field of the onboarding's answers, named as the spec names them (§3 'Onboarding user info').
-import { DEFAULT_INTERESTS, type Interests, type OnboardingInfo } from '#contracts/onboarding.ts'
+import { DEFAULT_INTERESTS, type Interests, ONBOARDING_NAME_MAX, type OnboardingInfo } from '#contracts/onboarding.ts'
 import { toolLogoUrl } from '../tools/tools.presenter.ts'
 import type { OnboardingUserRow, ProfileToolRow } from './onboarding.queries.ts'
 
@@ -8,11 +8,12 @@ export function presentOnboardingInfo(
   profileTools: ProfileToolRow[],
   githubLogin: string | null,
 ): OnboardingInfo {
+  const names = namesOf(user)
   return {
     user_id: user.id,
     user_img: user.image,
-    first_name: user.firstName,
-    last_name: user.lastName,
+    first_name: names.first,
+    last_name: names.last,
     company_name: user.companyName,
     job_title: user.title,
     is_private: user.isPrivate,
@@ -35,6 +36,17 @@ export function presentOnboardingInfo(
     redirect_path: `/${user.username}`,
     oauth: githubLogin ? { provider: 'GitHub', icon: 'github' } : null,
   }
+}
+
+/**
+ * The first and last name saved, or until either is saved, the name given at sign-up split at its first space (the
+ * basic-information step starts from them: decision 039), each cut to the step's limit.
+ */
+function namesOf(user: OnboardingUserRow): { first: string | null; last: string | null } {
+  if (user.firstName !== null || user.lastName !== null) return { first: user.firstName, last: user.lastName }
+  const [first = '', ...rest] = user.name.trim().split(/\s+/)
+  const cut = (value: string) => value.slice(0, ONBOARDING_NAME_MAX).trim() || null
+  return { first: cut(first), last: cut(rest.join(' ')) }
 }
 
 /** spec §4: the defaults until the user has saved their own. */

@@ -12,6 +12,7 @@ export async function findOnboardingUser(db: Db, userId: number) {
       id: users.id,
       username: users.username,
       displayUsername: users.displayUsername,
+      name: users.name,
       image: users.image,
       firstName: users.firstName,
       lastName: users.lastName,

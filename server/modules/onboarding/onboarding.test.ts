@@ -48,7 +48,9 @@ describe('GET /api/v1/onboarding', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toMatchObject({
       user_id: user.id,
-      first_name: null,
+      // the sign-up name, split (decision 039)
+      first_name: 'User',
+      last_name: expect.stringMatching(/^\d+$/),
       job_title: null,
       is_private: false,
       was_shadow: false,
@@ -60,6 +62,20 @@ describe('GET /api/v1/onboarding', () => {
       onboarded: false,
       redirect_path: `/${user.username}`,
       oauth: null,
+    })
+  })
+
+  it('prefills the names from the sign-up name until first or last name is saved, cut to 30 characters', async () => {
+    const long = await buildUser(ctx.app, { name: `  Maria   de la ${'x'.repeat(40)} ` })
+    expect((await long.client.get('/api/v1/onboarding')).body).toMatchObject({
+      first_name: 'Maria',
+      last_name: `de la ${'x'.repeat(24)}`,
+    })
+    const saved = await buildUser(ctx.app, { name: 'Ada Lovelace' })
+    await ctx.app.db.update(users).set({ firstName: 'Augusta' }).where(eq(users.id, saved.id))
+    expect((await saved.client.get('/api/v1/onboarding')).body).toMatchObject({
+      first_name: 'Augusta',
+      last_name: null,
     })
   })
 

@@ -9,6 +9,8 @@ export interface CompanyFormDraft {
   email_address: string
   twitter_username: string
   image_url: string | null
+  /** The company's tags: given only where an existing company is edited, which is where the form shows them. */
+  tag_list?: string[]
 }
 
 /** The draft as the company form and POST /api/v1/companies/create or update take it. */
@@ -21,5 +23,6 @@ export function toCompanyInput(draft: CompanyFormDraft): CompanyForm {
     angellist_url: draft.angellist_url,
     twitter_username: draft.twitter_username,
     image_url: draft.image_url,
+    ...(draft.tag_list === undefined ? {} : { tag_list: draft.tag_list }),
   }
 }

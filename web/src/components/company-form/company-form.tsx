@@ -1,12 +1,19 @@
 // The company form (specs/stack-creation-and-editing.md §2 Company form, §4 Company name check, §5): every rule of
 // contracts/companies.ts CompanyForm, the name collision on blur (highlighted, no message), the e-mail-domain notice,
 // and the 'company already exists' modal with Update Company and Continue. The create-stack wizard and the stack edit
-// area use it for a new company; the company's edit page for the company itself (without the modal).
+// area use it for a new company; the company's edit page for the company itself (without the modal), with its tags
+// (decision 039: comma-separated in one box, shown on Stack Match's results).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { type CompanyExistsResponse, CompanyForm } from '#contracts/companies.ts'
+import {
+  COMPANY_TAG_MAX,
+  COMPANY_TAGS_MAX,
+  type CompanyExistsResponse,
+  CompanyForm,
+  splitTagText,
+} from '#contracts/companies.ts'
 import { emailDomainDiffers, MANUAL_VERIFICATION_NOTICE } from '#contracts/company-verification.ts'
 import { applyServerErrors } from '../../lib/form-errors.ts'
 import { blankLabels, formFieldMessage, requiredMessage } from '../../lib/form-messages.ts'
@@ -31,7 +38,19 @@ const LABELS = {
   angellist_url: 'AngelList Profile URL',
   twitter_username: 'Twitter Username',
 } as const
-const FIELDS = [...Object.keys(LABELS), 'image_url'] as Array<keyof CompanyInput>
+const FIELDS = [...Object.keys(LABELS), 'image_url', 'tag_list'] as Array<keyof CompanyInput>
+const TAGS_LABEL = 'Tags'
+
+/** The first message of a field's error or of one of its items' (a tag too long is the error of that tag). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message
+  for (const value of Object.values(error)) {
+    const message = firstMessage(value)
+    if (message) return message
+  }
+  return undefined
+}
 
 export function CompanyFormView({
   defaultValues,
@@ -74,6 +93,8 @@ export function CompanyFormView({
   const [collision, setCollision] = useState<ExistingCompany | null>(null)
   const [modal, setModal] = useState<{ company: ExistingCompany; values: CompanyValues } | null>(null)
   const [formError, setFormError] = useState('')
+  const hasTags = defaultValues.tag_list !== undefined
+  const [tagText, setTagText] = useState(() => (defaultValues.tag_list ?? []).join(', '))
 
   useEffect(() => {
     if (!onDraftChange) return
@@ -86,6 +107,7 @@ export function CompanyFormView({
         angellist_url: values.angellist_url ?? '',
         twitter_username: values.twitter_username ?? '',
         image_url: values.image_url ?? null,
+        ...(values.tag_list ? { tag_list: values.tag_list.filter((tag): tag is string => tag !== undefined) } : {}),
       })
     })
     return () => subscription.unsubscribe()
@@ -137,6 +159,7 @@ export function CompanyFormView({
   const imageUrl = watch('image_url') ?? null
   const message = (field: keyof typeof LABELS) => formFieldMessage(LABELS[field], errors[field])
   const nameField = register('name', { onBlur: (event) => checkName(event.target.value) })
+  const tagMessage = firstMessage(errors.tag_list)
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
@@ -208,6 +231,23 @@ export function CompanyFormView({
         disabled={disabled}
         onChange={(value) => setValue('image_url', value, { shouldDirty: true })}
       />
+      {hasTags && (
+        <TextField
+          label={TAGS_LABEL}
+          placeholder="e.g. Fintech, Payments, B2B (optional)"
+          disabled={disabled}
+          value={tagText}
+          onChange={(event) => {
+            setTagText(event.target.value)
+            setValue('tag_list', splitTagText(event.target.value), {
+              shouldDirty: true,
+              shouldValidate: formState.isSubmitted,
+            })
+          }}
+          hint={`Separate tags with commas: at most ${COMPANY_TAGS_MAX}, each up to ${COMPANY_TAG_MAX} characters. They show on Stack Match's results and its keyword search finds them.`}
+          error={tagMessage ? formFieldMessage(TAGS_LABEL, { type: 'validate', message: tagMessage }) : undefined}
+        />
+      )}
       {children}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5">
         {secondaryAction}

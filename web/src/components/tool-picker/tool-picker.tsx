@@ -1,9 +1,10 @@
 // A list of chosen tools with a search box to add more: Stack Match's tools to include and to exclude, and the tools
 // a company's job asks for. With onToggleRequired, each chosen tool has a Required checkbox (Stack Match, spec §3-§4:
-// tools start required).
+// tools start required). Enter picks the highlighted suggestion, the exact name match first (useSuggestionKeys).
 import { X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { rankExactFirst, useSuggestionKeys } from '../../lib/use-suggestion-keys.ts'
 import { cn } from '../ui/cn.ts'
 import { ToolLogo } from '../ui/tool-logo.tsx'
 import { useSearchPickerTools } from './api/search-picker-tools.ts'
@@ -48,12 +49,28 @@ export function ToolPicker({
   const id = useId()
   const [query, setQuery] = useState('')
   const debounced = useDebouncedValue(query, PICKER_DEBOUNCE_MS)
-  const { data } = useSearchPickerTools(debounced)
+  const { data, isFetching, isPlaceholderData } = useSearchPickerTools(debounced)
   const chosen = new Set(tools.map((tool) => tool.slug))
   const options = query.trim()
-    ? (data?.tools ?? []).filter((tool) => !chosen.has(tool.slug)).slice(0, PICKER_OPTIONS)
+    ? rankExactFirst(
+        (data?.tools ?? []).filter((tool) => !chosen.has(tool.slug)),
+        query,
+      ).slice(0, PICKER_OPTIONS)
     : []
   const isFull = max !== undefined && tools.length >= max
+  const pick = (tool: (typeof options)[number]) => {
+    // spec §4: added tools start required
+    onAdd({ id: tool.id, slug: tool.slug, name: tool.name, image_url: tool.image_url, required: true })
+    setQuery('')
+  }
+  const keys = useSuggestionKeys({
+    query,
+    items: options,
+    isSettled: debounced === query && !isFetching && !isPlaceholderData,
+    onPick: pick,
+    onEscape: () => setQuery(''),
+  })
+  const listId = `${id}-options`
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -105,6 +122,9 @@ export function ToolPicker({
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={keys.onKeyDown}
+          aria-controls={options.length > 0 ? listId : undefined}
+          aria-activedescendant={keys.activeDescendant}
           placeholder={
             isFull
               ? `No more than ${max} tools`
@@ -121,19 +141,18 @@ export function ToolPicker({
         />
         {options.length > 0 && (
           <ul
+            id={listId}
             aria-label={`Tools matching ${query.trim()}`}
             className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200"
           >
-            {options.map((tool) => (
+            {options.map((tool, position) => (
               <li key={tool.id}>
                 <button
+                  id={keys.optionId(position)}
                   type="button"
-                  className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-                  onClick={() => {
-                    // spec §4: added tools start required
-                    onAdd({ id: tool.id, slug: tool.slug, name: tool.name, image_url: tool.image_url, required: true })
-                    setQuery('')
-                  }}
+                  data-active={position === keys.activeIndex || undefined}
+                  className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none data-active:bg-brand-50"
+                  onClick={() => pick(tool)}
                 >
                   <ToolLogo src={tool.image_url} className="size-6 p-0.5" />
                   {tool.name}

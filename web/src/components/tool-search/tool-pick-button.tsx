@@ -11,22 +11,29 @@ export function ToolPickButton({
   onClick,
   variant,
   disabled,
+  id,
+  isActive,
 }: {
   tool: Tool
   isSelected: boolean
   onClick: () => void
   variant: 'row' | 'tile' | 'small-tile'
   disabled?: boolean
+  /** A search hit: its id (the search box's aria-activedescendant) and whether Enter would pick it. */
+  id?: string
+  isActive?: boolean
 }) {
   const detail = tool.category?.name ?? (tool.is_package ? 'Package' : null)
   if (variant === 'row')
     return (
       <button
+        id={id}
         type="button"
         aria-pressed={isSelected}
+        data-active={isActive || undefined}
         onClick={onClick}
         disabled={disabled}
-        className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 disabled:cursor-not-allowed"
+        className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 disabled:cursor-not-allowed data-active:bg-brand-50"
       >
         <ToolLogo src={tool.image_url} className="size-9" />
         <span className="min-w-0 flex-1">

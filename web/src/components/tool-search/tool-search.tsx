@@ -1,12 +1,14 @@
 // The tool search of the stack builder and the onboarding (specs/stack-creation-and-editing.md §9): popular tools
 // matching what is typed show at once (a local filter), the remote search follows 500 ms after typing stops, 20 hits
-// a page. Each hit is a button that adds or removes the tool; Enter adds the first hit. With onAddNew, nothing found
-// offers to add the tool as a new one.
+// a page. Each hit is a button that adds or removes the tool; Enter adds the highlighted hit (the first by default,
+// the exact name match ranked first: useSuggestionKeys) and never removes one. With onAddNew, nothing found offers to
+// add the tool as a new one.
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react'
-import { type KeyboardEvent, useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
 import type { Tool } from '#contracts/tools.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { rankExactFirst, useSuggestionKeys } from '../../lib/use-suggestion-keys.ts'
 import { Button } from '../ui/button.tsx'
 import { Spinner } from '../ui/spinner.tsx'
 import { useBuilderSearch } from './api/search-tools.ts'
@@ -60,20 +62,22 @@ export function ToolSearch({
   // Popular matches first (they are there at once), then the index's hits that are not among them.
   const hits = useMemo(() => {
     const localIds = new Set(local.map((tool) => tool.id))
-    return [...(page === 1 ? local : []), ...remoteHits.filter((tool) => !localIds.has(tool.id))]
-  }, [local, remoteHits, page])
+    return rankExactFirst([...(page === 1 ? local : []), ...remoteHits.filter((tool) => !localIds.has(tool.id))], query)
+  }, [local, remoteHits, page, query])
   const isSearching = Boolean(query.trim()) && (isTyping || remote.isFetching)
   const hasAnswered = Boolean(debounced) && !isTyping && !remote.isFetching && remote.isSuccess
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault()
-      const first = hits.find((tool) => !selectedIds.has(tool.id))
-      if (first) onToggle(first)
-    } else if (event.key === 'Escape') {
-      setQuery('')
-    }
-  }
+  const keys = useSuggestionKeys({
+    query,
+    items: hits,
+    isSettled: !isTyping && !remote.isFetching,
+    // a tool already added stays: Enter adds, only a click takes a tool out
+    onPick: (tool) => {
+      if (!selectedIds.has(tool.id)) onToggle(tool)
+    },
+    onEscape: () => setQuery(''),
+  })
+  const listId = `${inputId}-hits`
 
   return (
     <div className="space-y-3">
@@ -95,7 +99,9 @@ export function ToolSearch({
             setQuery(event.target.value)
             setPage(1)
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={keys.onKeyDown}
+          aria-controls={hits.length > 0 ? listId : undefined}
+          aria-activedescendant={keys.activeDescendant}
           placeholder="e.g. React, PostgreSQL, Docker"
           autoComplete="off"
           aria-describedby={`${inputId}-hint`}
@@ -109,16 +115,19 @@ export function ToolSearch({
         )}
       </div>
       <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-        Press Enter to add the first match. Names match from the start of a word; typos are not corrected.
+        Press Enter to add the highlighted match (arrow keys move it). Names match from the start of a word; typos are
+        not corrected.
       </p>
 
       {query.trim() && (
         <section aria-label="Search results" aria-live="polite" className="rounded-xl bg-white ring-1 ring-slate-200">
           {hits.length > 0 ? (
-            <ul className="divide-y divide-slate-100">
-              {hits.map((tool) => (
+            <ul id={listId} className="divide-y divide-slate-100">
+              {hits.map((tool, position) => (
                 <li key={tool.id}>
                   <ToolPickButton
+                    id={keys.optionId(position)}
+                    isActive={position === keys.activeIndex}
                     tool={tool}
                     isSelected={selectedIds.has(tool.id)}
                     onClick={() => onToggle(tool)}

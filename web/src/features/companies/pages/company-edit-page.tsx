@@ -84,6 +84,7 @@ function CompanyEditor({ company }: { company: Company }) {
             angellist_url: company.angellist_url ?? '',
             twitter_username: company.twitter_username ?? '',
             image_url: company.image_url,
+            tag_list: company.tag_list,
           }}
           // Its own name is no collision; another company's is the server's field error on save.
           ownCompanyId={company.id}

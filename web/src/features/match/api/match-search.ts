@@ -5,9 +5,9 @@ export interface MatchSearch {
   selectedTools: string[]
   excludedTools: string[]
   /**
-   * Included tools marked Required. Only OR reads them (a result needs one included tool and every required one);
-   * AND needs every included tool anyway. In the URL as requiredTools (ours) only for OR and only when some included
-   * tool is not required (hooks/match-url.ts); the job stack keeps them too.
+   * Included tools marked Required. Only Exact Match (AND) reads them: a result holds every Required tool and the
+   * others rank it; OR needs any one included tool (decision 039). Sent, and put in the URL as requiredTools (ours),
+   * only for AND when some included tool is not required (hooks/match-url.ts); the job stack keeps them too.
    */
   requiredTools: string[]
   jobSearch: string
@@ -18,11 +18,16 @@ export interface MatchSearch {
   remote: boolean
 }
 
+/** Exact Match with some included tool not Required: the search says which are. */
+export const isSomeToolOptional = (search: MatchSearch) =>
+  search.searchOperator === 'AND' && search.requiredTools.length < search.selectedTools.length
+
 export function matchSearchQuery(search: MatchSearch) {
   return {
     selectedTools: joinTools(search.selectedTools) || undefined,
     excludedTools: joinTools(search.excludedTools) || undefined,
-    requiredTools: (search.searchOperator === 'OR' && joinTools(search.requiredTools)) || undefined,
+    // absent, the server requires every included tool; '' requires none
+    requiredTools: isSomeToolOptional(search) ? joinTools(search.requiredTools) : undefined,
     jobSearch: search.jobSearch || undefined,
     location: search.location || undefined,
     searchOperator: search.searchOperator,

@@ -1,9 +1,9 @@
 // The Stack Match URL (spec §2): selectedTools and excludedTools (slugs joined by '--'), location, jobSearch,
 // searchOperator; fullTime, freelance and remote are read on load (and kept while set). requiredTools (ours) keeps
-// the Required flags of an OR search when some included tool is not required; absent, every included tool is (spec
-// §4: tools start required). The job-stack card links here with requiredTools empty (decision 020).
+// the Required flags of an Exact Match (AND) search when some included tool is not required; absent, every included
+// tool is (spec §4: tools start required). OR ignores them (decision 039).
 import { joinTools, type SearchOperator, splitTools } from '#contracts/match.ts'
-import type { MatchSearch } from '../api/match-search.ts'
+import { isSomeToolOptional, type MatchSearch } from '../api/match-search.ts'
 
 const isSet = (value: string | null) => value === 'true' || value === '1'
 
@@ -43,8 +43,8 @@ export function writeMatchUrl(search: MatchSearch, { hasPathTool = false } = {})
   if (search.location) params.set('location', search.location)
   if (search.jobSearch) params.set('jobSearch', search.jobSearch)
   params.set('searchOperator', search.searchOperator)
-  // the page fills requiredTools only for OR; written only when it is not every included tool
-  if (search.searchOperator === 'OR' && search.requiredTools.length < search.selectedTools.length) {
+  // the page fills requiredTools only for AND; written only when it is not every included tool
+  if (isSomeToolOptional(search)) {
     params.set('requiredTools', joinTools(search.requiredTools))
   }
   if (search.fullTime) params.set('fullTime', 'true')

@@ -26,9 +26,9 @@ import { isAliasCandidate, renameAliases } from '../hooks/tool-aliases.ts'
 type SaveState = 'unsaved' | 'saving' | 'saved'
 type Tab = 'jobs' | 'companies'
 
-// only OR reads the required flags: with AND, flipping one must not search again
+// only Exact Match reads the Required flags (decision 039): with OR, flipping one must not search again
 const requiredOf = (operator: SearchOperator, included: string[], required: Record<string, boolean>) =>
-  operator === 'OR' ? included.filter((slug) => required[slug] ?? true) : []
+  operator === 'AND' ? included.filter((slug) => required[slug] ?? true) : []
 
 export default function MatchPage() {
   const { toolSlug } = useParams()
@@ -266,9 +266,11 @@ export default function MatchPage() {
             tools={pickedOf(included)}
             onAdd={(tool) => addTool('include', tool)}
             onRemove={(slug) => setIncluded((list) => list.filter((item) => item !== slug))}
-            // the flags matter only without Exact Match (AND needs every tool), so they show only then
+            // the flags matter only with Exact Match (OR needs any one tool), so they show only then
             onToggleRequired={
-              operator === 'OR' ? (slug, value) => setRequired((current) => ({ ...current, [slug]: value })) : undefined
+              operator === 'AND'
+                ? (slug, value) => setRequired((current) => ({ ...current, [slug]: value }))
+                : undefined
             }
           />
           <ToolPicker
@@ -282,7 +284,7 @@ export default function MatchPage() {
             <span>
               Exact Match
               <span className="block text-xs font-normal text-slate-500">
-                {operator === 'AND' ? 'Every included tool' : 'Any included tool, and every Required one'}
+                {operator === 'AND' ? 'Every Required tool; the others rank' : 'Any included tool'}
               </span>
             </span>
             <input

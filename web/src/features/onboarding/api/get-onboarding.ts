@@ -12,3 +12,12 @@ export const onboardingQuery = queryOptions({
 export function useOnboarding() {
   return useQuery(onboardingQuery)
 }
+
+/**
+ * The info read again each time a step opens (browser Back included), so its form starts from what is saved now and
+ * never sends the values it opened with before (decision 039). `info` is undefined until that read is back.
+ */
+export function useSavedOnboarding() {
+  const query = useQuery({ ...onboardingQuery, refetchOnMount: 'always' })
+  return { info: query.isFetchedAfterMount ? query.data : undefined }
+}

@@ -1,13 +1,17 @@
-// /onboarding/areas-of-interest (spec §2, §4, §7): six checkbox cards, news, comparisons and companies checked until
-// the stored choice loads; Continue posts the interests, Skip leaves them as they are.
+// /onboarding/areas-of-interest (spec §2, §4, §7): six checkbox cards starting from the stored choice (news,
+// comparisons and companies until one is saved), read again each time the step opens before the cards show
+// (decision 039); Continue posts the interests, Skip leaves them as they are.
+
+import { useQueryClient } from '@tanstack/react-query'
 import { BriefcaseBusiness, Building2, Columns2, Layers, type LucideIcon, Newspaper, Telescope } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { DEFAULT_INTERESTS, INTEREST_KEYS, type InterestKey, type Interests } from '#contracts/onboarding.ts'
+import { useState } from 'react'
+import { INTEREST_KEYS, type InterestKey, type Interests } from '#contracts/onboarding.ts'
 import { cn } from '../../../components/ui/cn.ts'
-import { useCurrentInterests } from '../api/get-current-interests.ts'
+import { currentInterestsQuery, useCurrentInterests } from '../api/get-current-interests.ts'
 import { saveInterests } from '../api/save-interests.ts'
 import { StepActions } from '../components/step-actions.tsx'
 import { StepHeading } from '../components/step-heading.tsx'
+import { StepLoading } from '../components/step-loading.tsx'
 import { serverErrorNotification, useWizard } from '../state/wizard-context.tsx'
 
 const CARDS: Record<InterestKey, { title: string; text: string; icon: LucideIcon }> = {
@@ -20,12 +24,15 @@ const CARDS: Record<InterestKey, { title: string; text: string; icon: LucideIcon
 }
 
 export function AreasOfInterestStep() {
-  const wizard = useWizard()
   const current = useCurrentInterests()
-  const [interests, setInterests] = useState<Interests>(DEFAULT_INTERESTS)
-  useEffect(() => {
-    if (current.data) setInterests(current.data)
-  }, [current.data])
+  if (!current.isFetchedAfterMount || !current.data) return <StepLoading label="Loading your interests" />
+  return <AreasOfInterestForm saved={current.data} />
+}
+
+function AreasOfInterestForm({ saved }: { saved: Interests }) {
+  const wizard = useWizard()
+  const queryClient = useQueryClient()
+  const [interests, setInterests] = useState<Interests>(saved)
 
   const toggle = (key: InterestKey) => {
     setInterests((values) => ({ ...values, [key]: !values[key] }))
@@ -35,6 +42,7 @@ export function AreasOfInterestStep() {
     wizard.setSaving(true)
     try {
       await saveInterests(interests)
+      queryClient.setQueryData(currentInterestsQuery.queryKey, interests)
     } catch (error) {
       wizard.notify(serverErrorNotification(error))
       return

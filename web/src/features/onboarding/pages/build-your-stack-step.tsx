@@ -1,11 +1,13 @@
-// /onboarding/build-your-stack (spec §2, §4, §5, §7, §8): pick the tools of the personal stack 'My Stack'. Tools found
-// on the user's GitHub profile and those of an existing 'My Stack' come preselected; unapproved tools are dropped.
-// Continue posts the feed preference first, then updates the stack when it exists or creates it.
-import { useQuery } from '@tanstack/react-query'
+// /onboarding/build-your-stack (spec §2, §4, §5, §7, §8): pick the tools of the personal stack 'My Stack'. The tools
+// of an existing 'My Stack' come preselected, else those found on the user's GitHub profile; unapproved tools are
+// dropped. The feed box starts from the saved choice (on until one is saved). Both are read again each time the step
+// opens, before its form shows (decision 039). Continue posts the feed preference first, then updates the stack when
+// it exists or creates it.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bot } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { type OnboardingTool, STACK_SAVE_FAILED } from '#contracts/onboarding.ts'
+import { type OnboardingInfo, type OnboardingTool, STACK_SAVE_FAILED } from '#contracts/onboarding.ts'
 import { ONBOARDING_STACK_NAME } from '#contracts/stacks.ts'
 import { useBuilderPopularTools } from '../../../components/tool-search/api/get-popular-tools.ts'
 import { ToolPickButton } from '../../../components/tool-search/tool-pick-button.tsx'
@@ -14,6 +16,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { createOnboardingStack } from '../api/create-onboarding-stack.ts'
+import { onboardingQuery, useSavedOnboarding } from '../api/get-onboarding.ts'
 import { getPersonalStackId } from '../api/get-personal-stack-id.ts'
 import { getStackServices } from '../api/get-stack-services.ts'
 import { toggleEmailFeedWeekly } from '../api/toggle-email-feed-weekly.ts'
@@ -21,6 +24,7 @@ import { updateOnboardingStack } from '../api/update-onboarding-stack.ts'
 import { SelectedToolList } from '../components/selected-tool-list.tsx'
 import { StepActions } from '../components/step-actions.tsx'
 import { StepHeading } from '../components/step-heading.tsx'
+import { StepLoading } from '../components/step-loading.tsx'
 import { serverErrorNotification, useWizard } from '../state/wizard-context.tsx'
 
 /** The wizard keeps the fields the picker shows. */
@@ -51,14 +55,30 @@ function usePersonalStack() {
 }
 
 export function BuildYourStackStep() {
-  const wizard = useWizard()
-  const { info, notify, isBlocked } = wizard
-  const popular = useBuilderPopularTools()
+  const { info } = useSavedOnboarding()
   const personalStack = usePersonalStack()
-  const [selected, setSelected] = useState<OnboardingTool[]>(() => addTools([], info.services))
-  const [isFeedOn, setFeedOn] = useState(true)
+  if (!info || personalStack.isPending) return <StepLoading label="Loading your stack" />
+  return <BuildYourStackForm info={info} stack={personalStack.data ?? { id: null, services: [] }} />
+}
+
+function BuildYourStackForm({
+  info,
+  stack,
+}: {
+  info: OnboardingInfo
+  stack: { id: number | null; services: OnboardingTool[] }
+}) {
+  const wizard = useWizard()
+  const { notify, isBlocked } = wizard
+  const queryClient = useQueryClient()
+  const popular = useBuilderPopularTools()
+  // the saved stack when there is one (the user's own choice), else what GitHub suggests
+  const [selected, setSelected] = useState<OnboardingTool[]>(() =>
+    addTools([], stack.id ? stack.services : info.services),
+  )
+  const [isFeedOn, setFeedOn] = useState(info.email_feed_weekly)
   const selectedIds = useMemo(() => new Set(selected.map((tool) => tool.id)), [selected])
-  const stackId = personalStack.data?.id ?? null
+  const stackId = stack.id
 
   const found = info.services.length
   const provider = info.oauth?.provider ?? 'GitHub'
@@ -70,11 +90,6 @@ export function BuildYourStackStep() {
         message: `Yay! We found ${found} tool(s) that you may be using based on your public ${provider} profile.`,
       })
   }, [found, provider, notify])
-
-  const existingServices = personalStack.data?.services
-  useEffect(() => {
-    if (existingServices) setSelected((current) => addTools(current, existingServices))
-  }, [existingServices])
 
   const edit = (next: (current: OnboardingTool[]) => OnboardingTool[]) => {
     setSelected(next)
@@ -93,6 +108,7 @@ export function BuildYourStackStep() {
     wizard.setSaving(true)
     try {
       await toggleEmailFeedWeekly(isFeedOn)
+      queryClient.setQueryData(onboardingQuery.queryKey, (old) => old && { ...old, email_feed_weekly: isFeedOn })
     } catch (error) {
       // spec §8: a digest failure also stops the stack save
       wizard.setSaving(false)
@@ -112,7 +128,7 @@ export function BuildYourStackStep() {
     await wizard.advance('build-your-stack')
   }
 
-  const disabled = wizard.isSaving || personalStack.isLoading
+  const disabled = wizard.isSaving
   return (
     <div className="space-y-6">
       <StepHeading
@@ -138,11 +154,7 @@ export function BuildYourStackStep() {
             </Button>
           )}
         </div>
-        {personalStack.isLoading ? (
-          <Skeleton className="h-14 w-full rounded-xl" />
-        ) : (
-          <SelectedToolList tools={selected} onRemove={remove} disabled={disabled} />
-        )}
+        <SelectedToolList tools={selected} onRemove={remove} disabled={disabled} />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
@@ -190,7 +202,7 @@ export function BuildYourStackStep() {
           </ul>
         )}
       </section>
-      <StepActions onContinue={save} isDisabled={selected.length === 0 || personalStack.isLoading} />
+      <StepActions onContinue={save} isDisabled={selected.length === 0} />
     </div>
   )
 }
