@@ -486,9 +486,10 @@ test('impersonated users are refused: edit stack info, edit tools, create stack 
   })
   expect(info.status()).toBe(403)
   expect((await info.json()).error.message).toBe('Impersonated users are not allowed to edit stack info')
+  const nginx = (await toolIds(page, ['nginx'])).get('nginx')
   const tools = await page.request.post('/api/v1/stacks/update', {
     headers: { origin },
-    data: { stack: { id: stack.id, services: [] } },
+    data: { stack: { id: stack.id, services: [nginx] } },
   })
   expect(tools.status()).toBe(403)
   expect((await tools.json()).error.message).toBe('Impersonated users are not allowed to edit tools')
