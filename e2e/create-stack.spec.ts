@@ -483,9 +483,18 @@ test('a new company owns the stack: every form rule, the name collision modal, t
     .getByRole('button', { name: /^Continue/ })
     .first()
     .click()
-  await page.getByRole('button', { name: 'Save Stack' }).click()
+  // Two presses in one go (before the button can re-render as busy) create one company and one stack
+  const creates: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(stacks|companies)\/create$/.test(request.url())) creates.push(new URL(request.url()).pathname)
+  })
+  await page.getByRole('button', { name: 'Save Stack' }).evaluate((button: HTMLButtonElement) => {
+    button.click()
+    button.click()
+  })
   const companySlug = companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')
   await expect(page).toHaveURL(new RegExp(`/${companySlug}/rocket-platform$`))
+  expect(creates).toEqual(['/api/v1/companies/create', '/api/v1/stacks/create'])
 })
 
 test('an existing company owns the stack, chosen from its tile after Fetching Companies', async ({ page }) => {
