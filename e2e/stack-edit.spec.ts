@@ -367,8 +367,8 @@ test('a private stack moves to a company without private mode only once the user
   page,
 }) => {
   await page.setViewportSize(WIDE)
-  await page.goto('/')
-  await signUp(page)
+  // The site admin: an admin of a private-mode company who may still create new companies (spec §6)
+  await signInAsAdmin(page)
   const company = (name: string) => ({
     company: {
       name,
@@ -395,7 +395,19 @@ test('a private stack moves to a company without private mode only once the user
   })
   expect(stack.stack.private).toBe(true)
 
-  await page.goto(`/stack-edit/${privateCompany.slug}/${stack.slug}/info`)
+  // The new-company page says beforehand that saving there makes the private stack public
+  await page.goto(`/stack-edit/${privateCompany.slug}/${stack.slug}/new-company`)
+  await expect(page.getByLabel('Company Name')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save Company' })).toBeEnabled()
+  await expect(
+    page.getByText('This stack is private, and a new company cannot keep private stacks', { exact: false }),
+  ).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'stacks/stack-edit-new-company-private-warning-390')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.setViewportSize(WIDE)
+  await page.getByRole('link', { name: 'Back to Stack Info' }).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${privateCompany.slug}/${stack.slug}/info$`))
   await page.getByRole('button', { name: new RegExp(publicName) }).click()
   const warning = page.getByRole('status').filter({ hasText: `${publicName} cannot keep private stacks.` })
   await expect(warning).toBeVisible()
