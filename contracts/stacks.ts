@@ -16,6 +16,11 @@ export const STACK_NAME_TAKEN = 'Stack name is already taken.'
 export const IMPERSONATED_CREATE_STACK = 'Impersonated users are not allowed to create stack'
 export const IMPERSONATED_EDIT_STACK_INFO = 'Impersonated users are not allowed to edit stack info'
 export const IMPERSONATED_EDIT_TOOLS = 'Impersonated users are not allowed to edit tools'
+/** A stack holds at least one tool (the wizard's rule, spec §2): refused on every write that would leave none. */
+export const STACK_NEEDS_TOOLS = 'Your stack needs at least one tool.'
+/** docs/decisions/040-stack-moves-saves-and-scan-timeouts.md: a move never publishes a private stack on its own. */
+export const PRIVATE_STACK_MOVE_REFUSED =
+  'This stack is private and its new owner cannot keep private stacks. Make it public to move it there.'
 
 const blank = "can't be blank"
 const tooShort = (minimum: number) => `is too short (minimum is ${minimum} characters)`
@@ -111,7 +116,7 @@ export const UpdateStackBody = z.object({
     private: z.boolean().optional(),
     image_url: ImageUrl.optional(),
     owner: StackOwnerInput.optional(),
-    services: ServiceIds.optional(),
+    services: ServiceIds.min(1, blank).optional(),
     /** Without it, tools that stay keep their required flag. */
     required_services: ServiceIds.optional(),
   }),

@@ -438,17 +438,22 @@ test('a new company owns the stack: every form rule, the name collision modal, t
   await page.getByRole('button', { name: 'Continue' }).click()
   const modal = page.getByRole('dialog', { name: 'This company already exists' })
   await expect(modal).toBeVisible()
+  // Someone who is not its admin is offered only what they may do (decision 040): no Update Company to be refused
   await expect(
-    modal.getByText(/Only its admins can update .* Continue to give your company another name\./),
+    modal.getByText(
+      `You are not an admin of ${takenName}, so you cannot update it or add stacks to it. Ask one of its admins to ` +
+        'add you to its team, or continue and give your company another name.',
+    ),
   ).toBeVisible()
+  await expect(modal.getByRole('button', { name: 'Update Company' })).toHaveCount(0)
   await shot(page, 'create-stack-new-company-exists-modal')
+  await page.setViewportSize(NARROW)
+  await screenshot(page, 'stacks/create-stack-exists-modal-not-admin-390')
+  await expectNoA11yViolations(page)
+  await page.setViewportSize(WIDE)
   await modal.getByRole('button', { name: 'Continue' }).click()
   await expect(modal).toHaveCount(0)
   await expect(page.getByLabel('Company Name')).toBeFocused()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await modal.getByRole('button', { name: 'Update Company' }).click()
-  await expect(modal.getByText(/You are not an admin of/)).toBeVisible()
-  await modal.getByRole('button', { name: 'Continue' }).click()
 
   const companyName = uniqueName('Acme Rockets ')
   await page.getByLabel('Company Name').fill(companyName)
@@ -478,9 +483,18 @@ test('a new company owns the stack: every form rule, the name collision modal, t
     .getByRole('button', { name: /^Continue/ })
     .first()
     .click()
-  await page.getByRole('button', { name: 'Save Stack' }).click()
+  // Two presses in one go (before the button can re-render as busy) create one company and one stack
+  const creates: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(stacks|companies)\/create$/.test(request.url())) creates.push(new URL(request.url()).pathname)
+  })
+  await page.getByRole('button', { name: 'Save Stack' }).evaluate((button: HTMLButtonElement) => {
+    button.click()
+    button.click()
+  })
   const companySlug = companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')
   await expect(page).toHaveURL(new RegExp(`/${companySlug}/rocket-platform$`))
+  expect(creates).toEqual(['/api/v1/companies/create', '/api/v1/stacks/create'])
 })
 
 test('an existing company owns the stack, chosen from its tile after Fetching Companies', async ({ page }) => {
@@ -777,6 +791,17 @@ test('guards, Reset and the new tool form', async ({ page }) => {
   await newTool.getByRole('button', { name: 'Add tool' }).click()
   await expect(yourStack(page).getByText(toolName, { exact: true })).toBeVisible()
   await expect(yourStack(page).getByText('New · awaiting approval')).toBeVisible()
+
+  // Saving without an owner (and without a name) goes to stack-type saying an owner must be chosen
+  await page.goto('/create-stack/tool-details')
+  await page.getByRole('button', { name: 'Save Stack' }).click()
+  await expect(page).toHaveURL(/\/create-stack\/stack-type$/)
+  await expect(page.getByRole('alert')).toHaveText('Your stack needs an owner before submitting. Choose who owns it.')
+  await shot(page, 'stacks/create-stack-guard-needs-owner')
+  await page.setViewportSize(NARROW)
+  await screenshot(page, 'stacks/create-stack-guard-needs-owner-390')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width)
+  await page.setViewportSize(WIDE)
 
   // Saving without a name goes to stack-info with the message (owner chosen, name never typed)
   await page.goto('/create-stack/stack-type')

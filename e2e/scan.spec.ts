@@ -1,7 +1,8 @@
 // The scan step shows tools as they are found (issue 3; specs/stack-creation-and-editing.md §4 Scan state): a fixture
 // site on 127.0.0.1 whose stylesheet is held back, so the scan waits in its last stage with the page's tools found.
+// A host that accepts the connection and never answers ends in the spec's 'We can't find anything...' (decision 040).
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
@@ -81,4 +82,40 @@ test('the tools found show while the scan runs, and the rest join them when it i
   await screenshot(page, 'scan/scan-tools-done')
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, 'scan/scan-tools-done-390')
+})
+
+test("a host that accepts the connection and never answers: the spec's 'We can't find anything...'", async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const sockets = new Set<net.Socket>()
+  const silent = net.createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/')
+    await signUp(page)
+    await page.goto('/create-stack/scan')
+    await page
+      .getByRole('textbox', { name: 'Website or GitHub URL' })
+      .fill(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`)
+    await page.getByRole('button', { name: 'Scan', exact: true }).click()
+    await expect(page.getByTestId('scan-verb')).toHaveText('Scanning')
+    // the server gives the page 10 s, within the wizard's 30 s
+    const message = page.getByText("We can't find anything, type in another URL or click 'Skip'")
+    await expect(message).toBeVisible({ timeout: 25_000 })
+    await expect(page.getByText(/took longer/)).toHaveCount(0)
+    expect(sockets.size).toBeGreaterThan(0)
+    await expect(page.getByRole('button', { name: 'Scan', exact: true })).toBeEnabled()
+    await screenshot(page, 'scan/scan-silent-host')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'scan/scan-silent-host-390')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
 })

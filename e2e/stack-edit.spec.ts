@@ -155,9 +155,24 @@ test('edit a stack: rename, validate before leaving, change tools, save states a
   )
   expect(unrequired.services.every((service: { required: boolean }) => !service.required)).toBe(true)
 
-  // Removing every tool hides the continue button
+  // Removing every tool hides the continue button, and Save refuses a stack without tools (nothing is sent)
   for (const tool of ['React', 'PostgreSQL']) await page.getByRole('button', { name: `Remove ${tool}` }).click()
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0)
+  const updates: string[] = []
+  const countUpdate = (request: { url(): string }) => {
+    if (request.url().includes('/api/v1/stacks/update')) updates.push(request.url())
+  }
+  page.on('request', countUpdate)
+  await saveButton(page).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Your stack needs at least one tool.' })).toBeVisible()
+  await expect(saveButton(page)).toHaveText('Save')
+  await shot(page, 'stacks/stack-edit-no-tools')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'stacks/stack-edit-no-tools-390')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.setViewportSize(WIDE)
+  page.off('request', countUpdate)
+  expect(updates).toEqual([])
   await page.getByRole('searchbox', { name: 'Search tools to add' }).fill('redis')
   await page
     .getByRole('region', { name: 'Search results' })
@@ -315,6 +330,121 @@ test('the private/public choice follows the owner: shown for a personal owner wi
   await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
 })
 
+test('Save waits for the name check: two presses while it runs save once', async ({ page }) => {
+  await page.setViewportSize(WIDE)
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const stack = await createStack(page, uniqueName('Checked '), ['nginx'])
+  // The name check answers slowly, as on a slow network
+  await page.route('**/api/v1/stacks/name_is_available*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  const updates: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/stacks/update')) updates.push(request.url())
+  })
+  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+  const renamed = uniqueName('Renamed ')
+  await page.getByLabel('Stack Name').fill(renamed)
+  await page.getByLabel('Description').click()
+  // Two presses in one go, before the page can re-render between them
+  await saveButton(page).evaluate((button: HTMLButtonElement) => {
+    button.click()
+    button.click()
+  })
+  await expect(saveButton(page)).toBeDisabled()
+  await expect(page.getByRole('button', { name: /^Save & Edit Tools/ })).toBeDisabled()
+  await shot(page, 'stacks/stack-edit-save-waits-for-name-check')
+  await expect(saveButton(page)).toHaveText('Saved', { timeout: 10_000 })
+  await page.waitForTimeout(2000)
+  expect(updates).toHaveLength(1)
+  const saved = await api(page, 'GET', `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`)
+  expect(saved.name).toBe(renamed)
+})
+
+test('a private stack moves to a company without private mode only once the user agrees it becomes public', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE)
+  // The site admin: an admin of a private-mode company who may still create new companies (spec §6)
+  await signInAsAdmin(page)
+  const company = (name: string) => ({
+    company: {
+      name,
+      website_url: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+      description: 'A company for the move',
+      email_address: 'team@example.test',
+    },
+  })
+  const publicName = uniqueName('Open Co ')
+  const publicCompany = await api(page, 'POST', '/api/v1/companies/create', company(publicName))
+  const privateName = uniqueName('Quiet Co ')
+  const privateCompany = await api(page, 'POST', '/api/v1/companies/create', company(privateName))
+  await api(page, 'POST', '/api/v1/companies/update', {
+    company: { ...company(privateName).company, id: privateCompany.id, private_mode: true },
+  })
+  const ids = await toolIds(page, ['nginx'])
+  const stack = await api(page, 'POST', '/api/v1/stacks/create', {
+    stack: {
+      name: uniqueName('Internal '),
+      private: true,
+      services: [ids.get('nginx')],
+      owner: { type: 'Company', id: privateCompany.id },
+    },
+  })
+  expect(stack.stack.private).toBe(true)
+
+  // The new-company page says beforehand that saving there makes the private stack public
+  await page.goto(`/stack-edit/${privateCompany.slug}/${stack.slug}/new-company`)
+  await expect(page.getByLabel('Company Name')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save Company' })).toBeEnabled()
+  await expect(
+    page.getByText('This stack is private, and a new company cannot keep private stacks', { exact: false }),
+  ).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'stacks/stack-edit-new-company-private-warning-390')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.setViewportSize(WIDE)
+  await page.getByRole('link', { name: 'Back to Stack Info' }).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${privateCompany.slug}/${stack.slug}/info$`))
+  await page.getByRole('button', { name: new RegExp(publicName) }).click()
+  const warning = page.getByRole('status').filter({ hasText: `${publicName} cannot keep private stacks.` })
+  await expect(warning).toBeVisible()
+  await shot(page, 'stacks/stack-edit-move-private-warning')
+
+  // Keep It Private: nothing is saved, the stack stays where it was, private
+  await saveButton(page).click()
+  const dialog = page.getByRole('dialog', { name: 'Make this stack public?' })
+  await expect(dialog).toContainText(`${publicName} cannot keep private stacks. Moving the stack there makes it public`)
+  await shot(page, 'stacks/stack-edit-move-private-confirm')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'stacks/stack-edit-move-private-confirm-390')
+  await expectNoA11yViolations(page)
+  await page.setViewportSize(WIDE)
+  await dialog.getByRole('button', { name: 'Keep It Private' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(saveButton(page)).toHaveText('Save')
+  const kept = await api(
+    page,
+    'GET',
+    `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${privateCompany.slug}`,
+  )
+  expect(kept).toMatchObject({ private: true, owner: { id: privateCompany.id } })
+
+  // Move and Make Public: moved, and public
+  await saveButton(page).click()
+  await dialog.getByRole('button', { name: 'Move and Make Public' }).click()
+  await expect(page).toHaveURL(new RegExp(`/stack-edit/${publicCompany.slug}/${stack.slug}/info$`))
+  await expect(saveButton(page)).toHaveText('Saved')
+  const moved = await api(
+    page,
+    'GET',
+    `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${publicCompany.slug}`,
+  )
+  expect(moved).toMatchObject({ private: false, owner: { id: publicCompany.id } })
+})
+
 /** Signs the bootstrap admin up (or in, when an earlier test of this run already did). */
 async function signInAsAdmin(page: Page) {
   await page.goto('/')
@@ -368,9 +498,10 @@ test('impersonated users are refused: edit stack info, edit tools, create stack 
   })
   expect(info.status()).toBe(403)
   expect((await info.json()).error.message).toBe('Impersonated users are not allowed to edit stack info')
+  const nginx = (await toolIds(page, ['nginx'])).get('nginx')
   const tools = await page.request.post('/api/v1/stacks/update', {
     headers: { origin },
-    data: { stack: { id: stack.id, services: [] } },
+    data: { stack: { id: stack.id, services: [nginx] } },
   })
   expect(tools.status()).toBe(403)
   expect((await tools.json()).error.message).toBe('Impersonated users are not allowed to edit tools')

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -173,6 +174,45 @@ async function listenOnLoopback(server: http.Server, requests: string[]): Promis
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export interface StallingHost {
+  port: number
+  /** Connections accepted so far. */
+  connections(): number
+  close(): Promise<void>
+}
+
+/**
+ * A loopback TCP server that accepts and then stalls (hosts that hang a scan): 'silent' never sends a byte (so a
+ * TLS handshake never completes either), 'headers' sends an HTML response's headers and then nothing, 'drip' sends
+ * one byte of body every 100 ms for ever.
+ */
+export async function serveSilentHost(mode: 'silent' | 'headers' | 'drip' = 'silent'): Promise<StallingHost> {
+  const sockets = new Set<net.Socket>()
+  let accepted = 0
+  const server = net.createServer((socket) => {
+    accepted++
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+    if (mode === 'silent') return
+    socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\n')
+    if (mode === 'drip') {
+      const timer = setInterval(() => socket.writable && socket.write('1\r\n<\r\n'), 100)
+      socket.on('close', () => clearInterval(timer))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
         server.close(() => resolve())
       }),
   }

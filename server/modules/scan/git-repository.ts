@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
 import {
   type FileSource,
   isSkippedPath,
@@ -42,7 +43,10 @@ interface RunResult {
   stderr: string
 }
 
-/** Runs git with no user or system configuration, no credentials, no prompts, no proxies. */
+/**
+ * Runs git with no user or system configuration, no credentials, no prompts, no proxies. A git host that hangs ends
+ * at the timeout with the spec's "nothing found" (decision 040).
+ */
 function runGit(
   args: string[],
   options: { cwd?: string; home: string; input?: string; timeoutMs: number; onTick?: () => Promise<boolean> },
@@ -77,7 +81,7 @@ function runGit(
       kill()
       if (!finished) {
         finished = true
-        reject(new ScanRefusedError('fetch_failed', 'The repository took too long to clone.'))
+        reject(new ScanRefusedError('fetch_failed', SCAN_EMPTY_MESSAGE))
       }
     }, options.timeoutMs)
     let ticker: NodeJS.Timeout | undefined

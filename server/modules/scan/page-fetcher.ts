@@ -1,10 +1,13 @@
 // Fetches for a scan, within the safety rules: http(s) only, every hop's address checked (redirects at most 5),
-// 10 s for the whole fetch, 5 MB of decoded body at most. A page must be HTML, a stylesheet CSS, and a git probe
+// 10 s for the whole fetch, 5 MB of decoded body at most. A host that does not answer in time (silent after the
+// connection, a TLS handshake that never ends, headers and then a stalled or dripping body) reads as the spec's
+// "nothing found" (SCAN_EMPTY_MESSAGE, docs/decisions/040-stack-moves-saves-and-scan-timeouts.md). A page must be HTML, a stylesheet CSS, and a git probe
 // must get git's smart HTTP advertisement; all three go through fetchWithinRules.
 import http from 'node:http'
 import https from 'node:https'
 import type { TLSSocket } from 'node:tls'
 import zlib from 'node:zlib'
+import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
 import { assertHostAllowed, createSafeLookup, type NetworkPolicy, ScanRefusedError } from './ssrf.ts'
 
 export const FETCH_LIMITS = { maxRedirects: 5, timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 }
@@ -37,7 +40,6 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
     isAccepted: (contentType) => !contentType || HTML_TYPES.test(contentType),
     refusal: (contentType) => new ScanRefusedError('not_html', `The page is not HTML (${contentType.split(';')[0]}).`),
-    timeoutMessage: 'The page took longer than 10 seconds.',
   })
   if (!fetched.contentType && !/^\s*</.test(fetched.html))
     throw new ScanRefusedError('not_html', 'The page is not HTML.')
@@ -51,7 +53,6 @@ export async function fetchStylesheet(rawUrl: string, options: FetchOptions): Pr
     accept: 'text/css,*/*;q=0.1',
     isAccepted: (contentType) => /^text\/css/i.test(contentType),
     refusal: (contentType) => new ScanRefusedError('not_html', `The stylesheet is not CSS (${contentType}).`),
-    timeoutMessage: 'The stylesheet took too long.',
   })
   return fetched.html
 }
@@ -74,7 +75,6 @@ export async function probeGitRepository(base: string, options: FetchOptions): P
       accept: '*/*',
       isAccepted: (contentType) => GIT_ADVERTISEMENT.test(contentType),
       refusal: () => new ScanRefusedError('not_html', 'Not a git repository.'),
-      timeoutMessage: 'The repository took too long to answer.',
       userAgent: 'git/2 (compatible; StackatlasScanner/1.0)',
     })
     if (fetched.status !== 200) return null
@@ -95,7 +95,6 @@ interface Acceptance {
   accept: string
   isAccepted(contentType: string): boolean
   refusal(contentType: string): ScanRefusedError
-  timeoutMessage: string
   userAgent?: string
 }
 
@@ -161,7 +160,7 @@ async function fetchWithinRules(
     if (error instanceof ScanRefusedError) throw error
     const refused = (error as { code?: string; cause?: unknown }).code === 'ESCANREFUSED' ? error : null
     if (refused) throw new ScanRefusedError('private_address', (refused as Error).message)
-    if (controller.signal.aborted) throw new ScanRefusedError('fetch_failed', acceptance.timeoutMessage)
+    if (controller.signal.aborted) throw new ScanRefusedError('fetch_failed', SCAN_EMPTY_MESSAGE)
     throw new ScanRefusedError('fetch_failed', `We could not fetch the page (${(error as Error).message}).`)
   } finally {
     clearTimeout(timer)

@@ -3,7 +3,7 @@
 // of instances), PER_INSTANCE_RUNNING at a time on one server (the rest wait their turn), each ended within
 // maxDurationMs. spec §4 Scan state, §9; docs/scanner.md "Safety".
 import crypto from 'node:crypto'
-import type { ScannedTool } from '#contracts/scan.ts'
+import { SCAN_EMPTY_MESSAGE, type ScannedTool } from '#contracts/scan.ts'
 import type { Db } from '../../db/client.ts'
 import { tooManyRequests } from '../../http/errors.ts'
 import {
@@ -33,7 +33,8 @@ export const SCAN_LIMITS = {
   perUserPerHour: 30,
   /**
    * A scan ends, done or failed, within this long of its start: the wizard polls every 2 s and gives up after 30 s
-   * (spec §9), so its last polls still see the outcome instead of a scan that finishes after it gave up.
+   * (spec §9), so its last polls still see the outcome instead of a scan that finishes after it gave up. Past it,
+   * the scan fails with the spec's timeout message, SCAN_EMPTY_MESSAGE (decision 040).
    */
   maxDurationMs: 25_000,
   /** A finished result is reused this long for the same URL. */
@@ -44,7 +45,6 @@ export const SCAN_LIMITS = {
   staleMs: 60 * 1000,
 }
 
-export const SCAN_TIMEOUT_MESSAGE = 'The scan took too long. Try a smaller repository or a single page.'
 export const SCANNER_BUSY_MESSAGE = 'The scanner is busy. Please try again in a minute.'
 
 export interface ScanOutcome {
@@ -136,7 +136,7 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
       }
       const timeout = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(
-          () => reject(new ScanRefusedError('fetch_failed', SCAN_TIMEOUT_MESSAGE)),
+          () => reject(new ScanRefusedError('fetch_failed', SCAN_EMPTY_MESSAGE)),
           deadline - Date.now(),
         )
       })

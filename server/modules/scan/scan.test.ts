@@ -5,14 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
 import { companies, scans, stacks, toolAliases, tools } from '../../db/schema/index.ts'
 import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { type FixtureSite, serveSite } from '../../test/scan-servers.ts'
-import { createScanner, SCAN_TIMEOUT_MESSAGE } from './scan.service.ts'
+import { type FixtureSite, serveSilentHost, serveSite } from '../../test/scan-servers.ts'
+import { createScanner } from './scan.service.ts'
 import { parseScanTarget } from './scan-target.ts'
 
 const CATALOG_SLICE = [
@@ -189,6 +190,25 @@ describe('GET /api/v1/analyze', () => {
     })
   })
 
+  it("answers the spec's 'We can't find anything...' when the host accepts the connection and never answers", async () => {
+    const silent = await serveSilentHost()
+    try {
+      const url = `http://127.0.0.1:${silent.port}/`
+      const started = Date.now()
+      let response = await analyze(user.client, url)
+      // the page gets 10 s (FETCH_LIMITS.timeoutMs); the wizard polls for 30 s
+      while (response.status === 200 && response.body.state === 'scanning' && Date.now() - started < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        response = await analyze(user.client, url)
+      }
+      expect(response.status).toBe(200)
+      expect(response.body).toMatchObject({ state: 'failed', error: SCAN_EMPTY_MESSAGE, tools: [] })
+      expect(silent.connections()).toBeGreaterThan(0)
+    } finally {
+      await silent.close()
+    }
+  }, 30_000)
+
   it('scans a website, answers scanning while it runs, then the tools with slugs, versions and provenance', async () => {
     const first = await analyze(user.client, site.origin)
     expect(first.status).toBe(200)
@@ -352,7 +372,7 @@ describe('the scanner behind the route', () => {
     const { scan } = await scanner.analyze(user.id, target(`${site.origin}/hang`))
     await scanner.idle()
     const [row] = await ctx.app.db.select().from(scans).where(eq(scans.id, scan.id))
-    expect(row).toMatchObject({ state: 'failed', stage: 'failed', error: SCAN_TIMEOUT_MESSAGE, tools: [] })
+    expect(row).toMatchObject({ state: 'failed', stage: 'failed', error: SCAN_EMPTY_MESSAGE, tools: [] })
   })
 })
 

@@ -98,6 +98,19 @@ describe('POST /stacks/i_use_this/{serviceId}', () => {
     ])
   })
 
+  it('answers 409 and keeps the tool when it is the last tool of the stack', async () => {
+    const user = await buildUser(ctx.app)
+    const tool = await insertTool(ctx.app.db)
+    const stack = await createStack(user, 'Only One', [tool.id])
+    const before = await stacksCount(tool.id)
+    const refused = await user.client.post(`/stacks/i_use_this/${tool.id}`, { stack_id: stack.id, added: false })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toMatchObject({ code: 'conflict', message: 'Your stack needs at least one tool.' })
+    const page = await user.client.get(`/api/v1/stacks/${user.username}/only-one`)
+    expect(page.body.tools_count).toBe(1)
+    expect(await stacksCount(tool.id)).toBe(before)
+  })
+
   it("does not count a private stack's tools in stacks_count", async () => {
     const user = await buildUser(ctx.app)
     await connectGithub(ctx.app.db, user.id)

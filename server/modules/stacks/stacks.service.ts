@@ -1,18 +1,20 @@
 // Writing stacks: create, update (info, owner, tools) and I Use This, each in one transaction that also keeps
 // tool.stacks_count right. stacks_count counts the public stacks that hold a tool (docs/decisions/008-stacks-and-owners.md):
 // it feeds tool.popularity and matches the stacks a visitor can list on the tool page.
-import { and, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { slugify } from '#contracts/owners.ts'
 import {
   type CreateStackBody,
+  PRIVATE_STACK_MOVE_REFUSED,
   REQUIRED_NOT_IN_SERVICES,
   STACK_NAME_TAKEN,
+  STACK_NEEDS_TOOLS,
   type UpdateStackBody,
 } from '#contracts/stacks.ts'
 import type { Db } from '../../db/client.ts'
 import { stacks, stackTools, tools } from '../../db/schema/index.ts'
-import { fieldError, HttpError } from '../../http/errors.ts'
+import { conflict, fieldError, HttpError } from '../../http/errors.ts'
 import { notifyToolsAdded } from './stacks.notifications.ts'
 import { ownerAllowsPrivate, PRIVATE_NOT_ALLOWED } from './stacks.policy.ts'
 import {
@@ -29,6 +31,8 @@ type UpdateFields = Omit<z.output<typeof UpdateStackBody>['stack'], 'id' | 'owne
 
 const NAME_INDEXES = new Set(['stack_user_name_idx', 'stack_company_name_idx'])
 const SLUG_INDEXES = new Set(['stack_user_slug_idx', 'stack_company_slug_idx'])
+
+const PRIVATE_MOVE_FIELD_MESSAGE = 'must be false to move a private stack to an owner without private stacks'
 
 export const stackNameTaken = () =>
   new HttpError(400, 'validation_failed', STACK_NAME_TAKEN, { fields: { name: ['is already taken'] } })
@@ -82,14 +86,17 @@ export async function updateStack(
   const serviceIds = fields.services ? unique(fields.services) : undefined
   if (serviceIds) await assertToolsExist(db, serviceIds)
 
-  // spec §4: an owner without private stacks forces public. A stack that is already private and keeps its owner
-  // stays private until its owner says otherwise (disconnecting GitHub must not publish anything).
+  // A stack that is already private and keeps its owner stays private until its owner says otherwise (disconnecting
+  // GitHub must not publish anything). Moving it to an owner without private stacks publishes it only when the
+  // request says `private: false` (decision 040): a move alone never makes a private stack public.
   const allowsPrivate = await ownerAllowsPrivate(db, owner)
   const keepsPrivacy = current.stack.isPrivate && !ownerChanged
-  let isPrivate = fields.private ?? current.stack.isPrivate
+  const isPrivate = fields.private ?? current.stack.isPrivate
   if (isPrivate && !allowsPrivate && !keepsPrivacy) {
     if (fields.private === true) throw fieldError('private', PRIVATE_NOT_ALLOWED)
-    isPrivate = false
+    throw new HttpError(400, 'validation_failed', PRIVATE_STACK_MOVE_REFUSED, {
+      fields: { private: [PRIVATE_MOVE_FIELD_MESSAGE] },
+    })
   }
   if (
     (ownerChanged || name.toLowerCase() !== current.stack.name.toLowerCase()) &&
@@ -188,6 +195,9 @@ export async function setToolInStack(
       if (!locked.isPrivate) await adjustToolStacksCount(tx, [toolId], 1)
       if (!locked.isPrivate && actorId !== undefined) await notifyToolsAdded(tx, actorId, stackId, [toolId])
     } else if (!added && existing) {
+      // A stack keeps at least one tool, as the wizard and the editor require (decision 040).
+      const [held] = await tx.select({ value: count() }).from(stackTools).where(eq(stackTools.stackId, stackId))
+      if ((held?.value ?? 0) <= 1) throw conflict(STACK_NEEDS_TOOLS)
       await tx.delete(stackTools).where(and(eq(stackTools.stackId, stackId), eq(stackTools.toolId, toolId)))
       if (!locked.isPrivate) await adjustToolStacksCount(tx, [toolId], -1)
     } else {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tools } from '../../db/schema/index.ts'
+import { stacks, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -271,6 +271,19 @@ describe('POST /api/v1/stacks/create', () => {
     expect(response.status).toBe(400)
     expect(response.body.error.message).toBe('Stack name is already taken.')
     expect(response.body.error.fields).toEqual({ name: ['is already taken'] })
+  })
+
+  it('creates one stack when the same create arrives twice at once, answering the other with the taken name', async () => {
+    const user = await buildUser(ctx.app)
+    const body = personalStack(user, { name: 'Twice Saved' })
+    const answers = await Promise.all([
+      user.client.post('/api/v1/stacks/create', body),
+      user.client.post('/api/v1/stacks/create', body),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+    expect(answers.find((answer) => answer.status === 400)!.body.error.message).toBe('Stack name is already taken.')
+    const rows = await ctx.app.db.select({ id: stacks.id }).from(stacks).where(eq(stacks.ownerUserId, user.id))
+    expect(rows).toHaveLength(1)
   })
 
   it('gives a new slug when another name of the owner has the same slug', async () => {
@@ -619,14 +632,34 @@ describe('POST /api/v1/stacks/update', () => {
     expect(allowed.body.name).toBe('Team App')
   })
 
-  it('moves a private personal stack to a company without private mode, keeping the slug and going public', async () => {
+  it('answers 400 and changes nothing when a private stack moves to an owner without private stacks', async () => {
     const user = await buildUser(ctx.app)
     await connectGithub(ctx.app.db, user.id)
     const company = await insertCompany(ctx.app.db, { admins: [user] })
     const created = await createPersonalStack(user, { private: true })
     const before = await stacksCount(react.id)
     const response = await user.client.post('/api/v1/stacks/update', {
-      stack: { id: created.id, owner: { type: 'Company', id: company.id } },
+      stack: { id: created.id, name: 'Moved App', owner: { type: 'Company', id: company.id } },
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: 'This stack is private and its new owner cannot keep private stacks. Make it public to move it there.',
+      fields: { private: ['must be false to move a private stack to an owner without private stacks'] },
+    })
+    const still = await user.client.get(`/api/v1/stacks/edit?stack[slug]=web-app&stack[owner][slug]=${user.username}`)
+    expect(still.body).toMatchObject({ name: 'Web App', private: true, type: 'User' })
+    expect(await stacksCount(react.id)).toBe(before)
+  })
+
+  it('moves a private stack to a company without private mode when the request makes it public', async () => {
+    const user = await buildUser(ctx.app)
+    await connectGithub(ctx.app.db, user.id)
+    const company = await insertCompany(ctx.app.db, { admins: [user] })
+    const created = await createPersonalStack(user, { private: true })
+    const before = await stacksCount(react.id)
+    const response = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, private: false, owner: { type: 'Company', id: company.id } },
     })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({
@@ -637,6 +670,41 @@ describe('POST /api/v1/stacks/update', () => {
       owner: { type: 'Company', id: company.id, slug: company.slug },
     })
     expect(await stacksCount(react.id)).toBe(before + 1)
+  })
+
+  it('keeps a private stack private when it moves to an owner with private stacks, either way', async () => {
+    const user = await buildUser(ctx.app)
+    await connectGithub(ctx.app.db, user.id)
+    const company = await insertCompany(ctx.app.db, { admins: [user], privateMode: true })
+    const created = await createPersonalStack(user, { private: true })
+    const before = await stacksCount(react.id)
+    const toCompany = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, owner: { type: 'Company', id: company.id } },
+    })
+    expect(toCompany.status).toBe(200)
+    expect(toCompany.body).toMatchObject({ private: true, type: 'Company' })
+    const back = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, owner: { type: 'User', id: user.id } },
+    })
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ private: true, type: 'User' })
+    expect(await stacksCount(react.id)).toBe(before)
+  })
+
+  it("answers 400 'Services can't be blank.' and keeps the tools when an update removes every tool", async () => {
+    const user = await buildUser(ctx.app)
+    const created = await createPersonalStack(user)
+    const response = await user.client.post('/api/v1/stacks/update', {
+      stack: { id: created.id, name: 'Emptied', services: [] },
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toMatchObject({
+      message: "Services can't be blank.",
+      fields: { services: ["can't be blank"] },
+    })
+    const still = await user.client.get(`/api/v1/stacks/edit?stack[slug]=web-app&stack[owner][slug]=${user.username}`)
+    expect(still.body.name).toBe('Web App')
+    expect(still.body.services.map((service: { id: number }) => service.id)).toEqual([react.id, postgres.id])
   })
 
   it('answers 403 when moving a stack to a company the user does not administer', async () => {

@@ -273,7 +273,8 @@ export function CompanyFormView({
 /**
  * spec §4: 'company already exists' with Update Company and Continue (docs/decisions/025-stack-owner-choices.md).
  * For an admin of that company, Update Company saves the entered details to it and Continue takes it as it is; both
- * make it the stack's owner. Anyone else cannot add stacks to it: Continue goes back to the form to rename.
+ * make it the stack's owner. Anyone else is offered only what they may do (decision 040): the modal says they are not
+ * an admin of it, and Continue goes back to the form to give their company another name.
  */
 function CompanyExistsDialog({
   company,
@@ -287,7 +288,6 @@ function CompanyExistsDialog({
   onDismiss: () => void
 }) {
   const [pending, setPending] = useState<'update' | 'continue' | null>(null)
-  const [isRefused, setIsRefused] = useState(false)
   const isAdmin = company.current_user_admin
   const run = async (action: 'update' | 'continue', work: () => Promise<void>) => {
     setPending(action)
@@ -302,41 +302,33 @@ function CompanyExistsDialog({
       description={`A company named “${company.name}” is already on Stackatlas.`}
     >
       <div className="space-y-4 text-sm text-slate-700">
-        {isRefused ? (
-          <Alert tone="warning">
-            You are not an admin of {company.name}, so you cannot update it or add stacks to it. Ask one of its admins
-            to add you, or continue and give your company another name.
-          </Alert>
-        ) : isAdmin ? (
+        {isAdmin ? (
           <p>
             You are an admin of {company.name}. Update Company saves the other details you entered to it; Continue keeps
             its details as they are. Either way it becomes the stack's owner.
           </p>
         ) : (
-          <p>
-            Only its admins can update {company.name} or add stacks to it. Continue to give your company another name.
-          </p>
+          <Alert tone="info">
+            You are not an admin of {company.name}, so you cannot update it or add stacks to it.{' '}
+            {company.current_user_member
+              ? 'Ask one of its admins to make you an admin, or continue and give your company another name.'
+              : 'Ask one of its admins to add you to its team, or continue and give your company another name.'}
+          </Alert>
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button
-            variant="secondary"
+            variant={isAdmin ? 'secondary' : 'primary'}
             isLoading={pending === 'continue'}
             disabled={pending === 'update'}
             onClick={() => (isAdmin ? run('continue', onUseExisting) : onDismiss())}
           >
             Continue
           </Button>
-          {!isRefused && (
+          {isAdmin && (
             <Button
               isLoading={pending === 'update'}
               disabled={pending === 'continue'}
-              onClick={() => {
-                if (!isAdmin) {
-                  setIsRefused(true)
-                  return
-                }
-                return run('update', onUpdate)
-              }}
+              onClick={() => run('update', onUpdate)}
             >
               Update Company
             </Button>

@@ -1,5 +1,6 @@
 // The edit area's save bar (spec §2, §4 Save state): 'View Stack', the save button showing Save / Saving... /
-// Saved (disabled while saving or saved), and 'Save & {next}' where a next step exists.
+// Saved (disabled while saving or saved, and while the page's checks before a save run: isBusy), and
+// 'Save & {next}' where a next step exists.
 import { ArrowRight, Eye } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
@@ -13,12 +14,15 @@ export function SaveBar({
   onSave,
   next,
   disabled,
+  isBusy,
 }: {
   saveState: SaveState
   viewHref: string
   onSave: () => void
   next?: { label: string; onClick: () => void }
   disabled?: boolean
+  /** A save or the checks before it are under way (the name's availability): both buttons wait. */
+  isBusy?: boolean
 }) {
   return (
     <div className="sticky bottom-0 z-10 -mx-5 -mb-5 mt-8 flex flex-wrap items-center justify-end gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur sm:-mx-8 sm:-mb-8 sm:px-8">
@@ -31,14 +35,14 @@ export function SaveBar({
       <Button
         variant="secondary"
         onClick={onSave}
-        disabled={disabled || saveState !== 'unsaved'}
+        disabled={disabled || isBusy || saveState !== 'unsaved'}
         aria-live="polite"
         data-save-state={saveState}
       >
         {SAVE_LABELS[saveState]}
       </Button>
       {next && (
-        <Button onClick={next.onClick} disabled={disabled || saveState === 'saving'}>
+        <Button onClick={next.onClick} disabled={disabled || isBusy || saveState === 'saving'}>
           Save & {next.label} <ArrowRight className="size-4" aria-hidden="true" />
         </Button>
       )}

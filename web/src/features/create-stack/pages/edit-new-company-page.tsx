@@ -66,6 +66,12 @@ export default function EditNewCompanyPage() {
       <p className="mb-6 mt-1 text-sm text-slate-600">
         Create a company and move this stack to it. You become the company's admin.
       </p>
+      {editor.stack.private && (
+        <Alert tone="warning" className="mb-6">
+          This stack is private, and a new company cannot keep private stacks: saving the company moves the stack to it
+          and makes the stack public.
+        </Alert>
+      )}
       <CompanyFormView
         defaultValues={newCompany}
         onDraftChange={setNewCompany}

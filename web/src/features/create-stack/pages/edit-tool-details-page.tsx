@@ -30,7 +30,8 @@ export default function EditToolDetailsPage() {
         saveState={editor.saveState}
         viewHref={editor.stack.path}
         disabled={editor.user.impersonated}
-        onSave={() => void editor.save()}
+        isBusy={editor.isBusy}
+        onSave={() => void editor.runExclusive(() => editor.save())}
       />
     </StepCard>
   )

@@ -29,13 +29,14 @@ export default function EditToolSelectionPage() {
         saveState={editor.saveState}
         viewHref={editor.stack.path}
         disabled={isImpersonated}
-        onSave={() => void editor.save()}
+        isBusy={editor.isBusy}
+        onSave={() => void editor.runExclusive(() => editor.save())}
         next={
           tools.length > 0
             ? {
                 label: 'Continue',
                 onClick: async () => {
-                  if (await editor.save()) navigate(editor.pathOf('tool-details'))
+                  if (await editor.runExclusive(() => editor.save())) navigate(editor.pathOf('tool-details'))
                 },
               }
             : undefined

@@ -1,12 +1,14 @@
 // /create-stack/stack-type (spec §2, §4 Owner choice): who owns the stack. Personal, each company the user belongs
-// to, and New Company for admins or users in no private-mode company; 'Fetching Companies' while loading.
-import { useNavigate } from 'react-router'
+// to, and New Company for admins or users in no private-mode company; 'Fetching Companies' while loading. Save Stack
+// without an owner lands here with a message saying an owner must be chosen.
+import { useLocation, useNavigate } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
 import { track } from '../../../lib/analytics.ts'
 import { OwnerTiles } from '../components/owner-tiles.tsx'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { canCreateCompany, chooseOwner } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import type { StackOwnerChoice } from '../state/wizard-state.ts'
+import type { StackOwnerChoice, StepNotice } from '../state/wizard-state.ts'
 
 export default function StackTypePage() {
   return (
@@ -18,6 +20,8 @@ export default function StackTypePage() {
 
 function StackType() {
   const navigate = useNavigate()
+  // Save Stack without an owner comes back here saying so (NEEDS_OWNER_MESSAGE).
+  const notice = (useLocation().state as StepNotice | null)?.error
   const user = useWizardUser()
   const { state, update, isFetchingCompanies } = useWizard()
 
@@ -31,6 +35,11 @@ function StackType() {
 
   return (
     <StepCard>
+      {notice && (
+        <Alert tone="error" className="mb-5">
+          {notice}
+        </Alert>
+      )}
       <h2 className="text-lg font-semibold text-slate-900">Who owns this stack?</h2>
       <p className="mt-1 text-sm text-slate-600">
         A personal stack shows on your profile; a company stack on the company's page.

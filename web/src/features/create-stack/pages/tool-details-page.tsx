@@ -2,7 +2,7 @@
 // to tool-selection; saving without a name goes back to stack-info, each with the spec's message. A new company is
 // created first, then the stack (POST /api/v1/stacks/create), and the user lands on the stack's page.
 import { Save } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import type { CreateStackBody } from '#contracts/stacks.ts'
 import { toCompanyInput } from '../../../components/company-form/company-draft.ts'
@@ -16,7 +16,13 @@ import { ToolVotes } from '../components/tool-votes.tsx'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { ownerPrivacy } from '../state/owner-rules.ts'
 import { useWizard, useWizardUser } from '../state/wizard-context.tsx'
-import { isNewCompanyReady, NEEDS_COMPANY_MESSAGE, requiredServiceIds, type StepNotice } from '../state/wizard-state.ts'
+import {
+  isNewCompanyReady,
+  NEEDS_COMPANY_MESSAGE,
+  NEEDS_OWNER_MESSAGE,
+  requiredServiceIds,
+  type StepNotice,
+} from '../state/wizard-state.ts'
 
 export const NEEDS_TOOLS_MESSAGE = 'You need to add tools to your stack before proceeding to this page.'
 export const NEEDS_NAME_MESSAGE = 'Your stack needs a name before submitting.'
@@ -47,18 +53,24 @@ function ToolDetails() {
   const user = useWizardUser()
   const { state, update, forget } = useWizard()
   const [isSaving, setIsSaving] = useState(false)
+  // A second press before the first re-renders the button as busy must not create the stack twice.
+  const isSavingNow = useRef(false)
   const [failure, setFailure] = useState<{ detail: string | null } | null>(null)
 
   const save = async () => {
+    if (isSavingNow.current) return
     setFailure(null)
+    // The owner first: it is the earlier step, and stack-info without an owner would send the user on to
+    // stack-type without the name's message.
+    if (state.stackOwner === null) {
+      navigate('/create-stack/stack-type', { state: { error: NEEDS_OWNER_MESSAGE } satisfies StepNotice })
+      return
+    }
     if (!state.stackInfo.name.trim()) {
       navigate('/create-stack/stack-info', { state: { error: NEEDS_NAME_MESSAGE } satisfies StepNotice })
       return
     }
-    if (state.stackOwner === null) {
-      navigate('/create-stack/stack-type')
-      return
-    }
+    isSavingNow.current = true
     setIsSaving(true)
     try {
       let owner: CreateStackBody['stack']['owner']
@@ -100,6 +112,7 @@ function ToolDetails() {
       forget()
       navigate(created.redirect)
     } catch (error) {
+      isSavingNow.current = false
       setIsSaving(false)
       track('create_stack.save_failed', { status: error instanceof ApiError ? error.status : 0 })
       // The spec's sentence, and beneath it what the server said about the request (4xx messages are shown).

@@ -14,7 +14,7 @@ import {
 } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { Company } from '#contracts/companies.ts'
-import type { StackEdit, UpdateStackBody } from '#contracts/stacks.ts'
+import { STACK_NEEDS_TOOLS, type StackEdit, type UpdateStackBody } from '#contracts/stacks.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { track } from '../../../lib/analytics.ts'
 import { ApiError } from '../../../lib/api.ts'
@@ -55,6 +55,15 @@ export interface StackEditor {
   isFetchingCompanies: boolean
   /** spec §6: the private/public choice, for an admin of an owner that allows private stacks. */
   showsPrivacyChoice: boolean
+  /**
+   * The stack is private and the chosen owner cannot keep private stacks: saving the move makes it public, which the
+   * user confirms first (save's makePublic; decision 040).
+   */
+  moveMakesPublic: boolean
+  /** A save, or the checks before it (the name's availability), is under way: the save buttons wait. */
+  isBusy: boolean
+  /** Runs the checks and the save of a page once at a time: a second press while one runs answers false. */
+  runExclusive(work: () => Promise<boolean>): Promise<boolean>
   setInfo(info: StackInfoDraft): void
   setOwner(owner: EditOwner): void
   setServices(services: BuilderTool[]): void
@@ -63,10 +72,14 @@ export interface StackEditor {
   resetNewCompany(): void
   /**
    * Saves what changed (info and owner, tools); false when the server refused (the error banner says why, and
-   * onError can put its field errors onto the inputs).
+   * onError can put its field errors onto the inputs), or when the stack would be left without tools.
+   * makePublic: the user agreed that moving the private stack makes it public.
    */
-  save(options?: { onError?: (error: unknown) => void }): Promise<boolean>
-  /** Saves the stack under another owner (the new-company page's company). */
+  save(options?: { onError?: (error: unknown) => void; makePublic?: boolean }): Promise<boolean>
+  /**
+   * Saves the stack under another owner (the new-company page's company). A private stack moves to a company
+   * without private mode only as public: the page says so before the user saves (decision 040).
+   */
   moveTo(owner: { type: 'Company'; id: number }): Promise<boolean>
   pathOf(section: EditSection, stack?: Pick<StackEdit, 'slug' | 'owner'>): string
   error: BannerMessage | null
@@ -94,7 +107,8 @@ function draftOf(stack: StackEdit): EditorDraft {
     },
     owner: ownerOf(stack),
     services: stack.services.map(toBuilderTool),
-    personalPrivate: stack.type === 'User' && stack.private,
+    // A private stack stays private when it moves to the personal owner that allows it (decision 040).
+    personalPrivate: stack.private,
   }
 }
 
@@ -148,6 +162,20 @@ export function StackEditorProvider({
   const showsPrivacyChoice =
     stack.current_user_admin &&
     (privacy.showsPrivacyChoice || (draft.owner === ownerOf(stack) && stack.current_user_private))
+  const moveMakesPublic = stack.private && draft.owner !== ownerOf(stack) && !showsPrivacyChoice
+  const [isBusy, setIsBusy] = useState(false)
+  const busy = useRef(false)
+  const runExclusive = useCallback(async (work: () => Promise<boolean>) => {
+    if (busy.current) return false
+    busy.current = true
+    setIsBusy(true)
+    try {
+      return await work()
+    } finally {
+      busy.current = false
+      setIsBusy(false)
+    }
+  }, [])
 
   const edited = useCallback((part: 'info' | 'tools' | null) => {
     if (part) dirty.current[part] = true
@@ -212,8 +240,14 @@ export function StackEditorProvider({
   )
 
   const save = useCallback(
-    async (options: { onError?: (error: unknown) => void } = {}) => {
+    async (options: { onError?: (error: unknown) => void; makePublic?: boolean } = {}) => {
       const draft = draftRef.current
+      // The wizard's rule on every save (spec §2): a stack keeps at least one tool; the server refuses it too.
+      if (dirty.current.tools && draft.services.length === 0) {
+        setNotification(null)
+        showError(STACK_NEEDS_TOOLS)
+        return false
+      }
       const body: UpdateStackBody['stack'] = { id: stack.id }
       const parts: Array<'info' | 'tools'> = []
       if (dirty.current.info) {
@@ -224,9 +258,9 @@ export function StackEditorProvider({
           website_url: draft.info.website_url.trim() || null,
           image_url: draft.info.image_url,
           owner: draft.owner === 'personal' ? { type: 'User', id: user.id } : { type: 'Company', id: draft.owner },
-          // Without the choice nothing is sent: the server keeps a private stack private, or makes it public when
-          // it moves to an owner without private stacks.
-          ...(showsPrivacyChoice ? { private: draft.info.private } : {}),
+          // Without the choice nothing is sent and the server keeps the stack's privacy; a private stack moving to
+          // an owner without private stacks is made public only when the user agreed (decision 040).
+          ...(showsPrivacyChoice ? { private: draft.info.private } : options.makePublic ? { private: false } : {}),
         })
       }
       if (dirty.current.tools) {
@@ -240,18 +274,22 @@ export function StackEditorProvider({
       }
       return send(body, parts, options.onError)
     },
-    [stack.id, user.id, showsPrivacyChoice, send],
-  )
-
-  const moveTo = useCallback(
-    (owner: { type: 'Company'; id: number }) => send({ id: stack.id, owner }, []),
-    [stack.id, send],
+    [stack.id, user.id, showsPrivacyChoice, send, showError],
   )
 
   // Setters compare with the latest draft (a ref, so they stay stable for the forms' subscriptions).
   const hasPersonalGithubInstall = github.data ?? user.has_personal_github_install
   const privacyContext = useRef({ companies: companyList, hasPersonalGithubInstall })
   privacyContext.current = { companies: companyList, hasPersonalGithubInstall }
+
+  const moveTo = useCallback(
+    (owner: { type: 'Company'; id: number }) => {
+      const company = privacyContext.current.companies.find((candidate) => candidate.id === owner.id)
+      const makesPublic = stack.private && !company?.private_mode
+      return send({ id: stack.id, owner, ...(makesPublic ? { private: false } : {}) }, [])
+    },
+    [stack.id, stack.private, send],
+  )
 
   const setInfo = useCallback(
     (info: StackInfoDraft) => {
@@ -303,6 +341,9 @@ export function StackEditorProvider({
       companies: companyList,
       isFetchingCompanies: companies.isPending,
       showsPrivacyChoice,
+      moveMakesPublic,
+      isBusy,
+      runExclusive,
       setInfo,
       setOwner,
       setServices,
@@ -328,6 +369,9 @@ export function StackEditorProvider({
       companyList,
       companies.isPending,
       showsPrivacyChoice,
+      moveMakesPublic,
+      isBusy,
+      runExclusive,
       setInfo,
       setOwner,
       setServices,

@@ -189,6 +189,8 @@ export function isNewCompanyReady(draft: NewCompanyDraft): boolean {
 
 /** spec §2 guards, our wording: stack-info and tool-details with a new company that was not completed. */
 export const NEEDS_COMPANY_MESSAGE = 'Tell us about your new company before you go on.'
+/** Save Stack without an owner goes back to stack-type with this (the spec's 'needs a name' sentence, for the owner). */
+export const NEEDS_OWNER_MESSAGE = 'Your stack needs an owner before submitting. Choose who owns it.'
 
 /** Navigation state of a guard that sends the user to a step with a message (spec §2 guards). */
 export interface StepNotice {
