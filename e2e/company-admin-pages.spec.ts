@@ -37,7 +37,12 @@ test("a company's admin-only pages show the 403 page to a plain member and an ou
   const outsider = await person(browser)
   const name = uniqueName('Gate Co ')
   const { slug } = await callApi<{ slug: string }>(owner.page, 'POST', '/api/v1/companies/create', {
-    company: { name, website_url: 'https://gateco.example', description: 'Admins only', email_address: 'a@gateco.example' },
+    company: {
+      name,
+      website_url: 'https://gateco.example',
+      description: 'Admins only',
+      email_address: 'a@gateco.example',
+    },
   })
   const company = (await callApi<{ company: { id: number } }>(owner.page, 'GET', `/api/v1/companies/${slug}`)).company
   // the member is invited by username and accepts (decision 037)

@@ -115,7 +115,9 @@ test('an admin invites by e-mail; the invitee reads the e-mail, follows its link
   // issue 20: a resend the server refuses (one e-mail a minute: 429) shows the server's reason, not "sent"
   await pending.getByRole('button', { name: /Resend Invite/ }).click()
   const resent = page.getByRole('dialog', { name: 'Manage Team' })
-  await expect(resent.getByText('That invite was just sent. Please wait a minute before sending it again.')).toBeVisible()
+  await expect(
+    resent.getByText('That invite was just sent. Please wait a minute before sending it again.'),
+  ).toBeVisible()
   await expect(resent.getByText('Your invite has been sent.')).toHaveCount(0)
   await screenshot(page, 'team-resend-refused')
   await resent.getByRole('button', { name: 'OK' }).click()

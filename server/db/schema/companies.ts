@@ -1,6 +1,17 @@
 // Companies and their members, and the one namespace that user and company slugs share.
 import { sql } from 'drizzle-orm'
-import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })

@@ -79,7 +79,9 @@ function notificationText(type: NotificationType, who: string, subject: string, 
     case 'stack_tool_added':
       return `${who} added ${subject}`
     case 'team_invite':
-      if (targetType === TEAM_ACCOUNT_INVITATION_TARGET) return `${who} invited you to join the ${subject} team: accept or decline`
+      if (targetType === TEAM_ACCOUNT_INVITATION_TARGET) {
+        return `${who} invited you to join the ${subject} team: accept or decline`
+      }
       return targetType === TEAM_INVITATION_TARGET
         ? `${who} invited you to join the ${subject} team: the link is in your e-mail`
         : `${who} added you to the ${subject} team`

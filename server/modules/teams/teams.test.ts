@@ -150,7 +150,8 @@ describe('GET /api/v1/company_owners/search', () => {
     for (let index = 0; index < 11; index++) await buildUser(ctx.app, { username: `${stem}${index}x` })
     const elsewhere = await buildUser(ctx.app, { username: `zz${stem}` })
     const company = await team({ admins: [admin] })
-    const search = (term: string) => admin.client.get(`/api/v1/company_owners/search?term=${term}&company_id=${company.id}`)
+    const search = (term: string) =>
+      admin.client.get(`/api/v1/company_owners/search?term=${term}&company_id=${company.id}`)
     const response = await search(stem.toUpperCase())
     expect(response.status).toBe(200)
     expect(response.headers['cache-control']).toBe('private, no-store')

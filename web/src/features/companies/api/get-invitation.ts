@@ -13,6 +13,6 @@ export const invitationQuery = (ref: InvitationRef) =>
     staleTime: 0,
   })
 
-export function useInvitation(ref: InvitationRef, enabled = true) {
-  return useQuery({ ...invitationQuery(ref), enabled })
+export function useInvitation(ref: InvitationRef) {
+  return useQuery(invitationQuery(ref))
 }

@@ -123,8 +123,8 @@ function InvitationCard({
       )}
       {forAnotherAccount ? (
         <Alert tone="info" className="mt-6">
-          This invitation was sent to @{invitation.username}. You are signed in as @{user.username}: sign in as @
-          {invitation.username} to accept or decline it.
+          This invitation was sent to {invitee}. You are signed in as @{user.username}: sign in as {invitee} to accept
+          or decline it.
         </Alert>
       ) : user ? (
         <div className="mt-6 space-y-4">
@@ -133,7 +133,13 @@ function InvitationCard({
             {otherAddress && <> ({user.email}); accepting adds this account to the team</>}.
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button className="flex-1" size="lg" isLoading={accept.isPending} disabled={decline.isPending} onClick={join}>
+            <Button
+              className="flex-1"
+              size="lg"
+              isLoading={accept.isPending}
+              disabled={decline.isPending}
+              onClick={join}
+            >
               <Users className="size-5" aria-hidden="true" /> Accept invitation
             </Button>
             <Button
@@ -150,9 +156,7 @@ function InvitationCard({
         </div>
       ) : invitation.username !== null ? (
         <div className="mt-6 space-y-3">
-          <p className="text-center text-sm text-slate-600">
-            Sign in as @{invitation.username} to accept or decline.
-          </p>
+          <p className="text-center text-sm text-slate-600">Sign in as {invitee} to accept or decline.</p>
           <Button className="w-full" onClick={() => signInThenJoin('sign-in')}>
             Sign in and join
           </Button>
