@@ -192,11 +192,7 @@ export async function markInvitationAccepted(db: Db, id: number, userId: number)
  * Uses up the other open invitations that someone who just joined would still show as pending under: the one to
  * their account, and the one to their address.
  */
-export async function markOpenInvitationsAcceptedFor(
-  db: Db,
-  companyId: number,
-  user: { id: number; email: string },
-) {
+export async function markOpenInvitationsAcceptedFor(db: Db, companyId: number, user: { id: number; email: string }) {
   await db
     .update(companyInvitations)
     .set({ acceptedAt: new Date(), acceptedById: user.id })

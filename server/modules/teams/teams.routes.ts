@@ -145,7 +145,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What an invitation invites to (by its link, or by id for the invited account), or why it no longer works',
+        summary:
+          'What an invitation invites to (by its link, or by id for the invited account), or why it no longer works',
         querystring: InvitationTokenQuery,
         response: { 200: InvitationPreviewResponse },
       },
@@ -177,7 +178,8 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Accept an invitation (its link, or its id for the invited account): the user joins with the invited role',
+        summary:
+          'Accept an invitation (its link, or its id for the invited account): the user joins with the invited role',
         body: AcceptInvitationBody,
         response: { 200: AcceptInvitationResponse },
       },

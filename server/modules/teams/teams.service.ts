@@ -3,6 +3,7 @@
 // (two admins demoting each other, the last two admins leaving at once), whatever the UI showed.
 import {
   ALREADY_ON_TEAM,
+  accountInvitationPath,
   CANNOT_CHANGE_OWN_ROLE,
   CANNOT_LEAVE_FOR_SOMEONE_ELSE,
   CANNOT_REMOVE_YOURSELF,
@@ -14,13 +15,12 @@ import {
   INVITATION_USED,
   INVITATION_WITHDRAWN,
   INVITE_ALREADY_ACCEPTED,
+  type InvitationRef,
   MAKE_SOMEONE_ELSE_ADMIN,
   NO_SUCH_INVITE,
   NO_SUCH_MEMBER,
   ONLY_TEAM_ADMINS,
   ONLY_TEAM_MEMBERS,
-  accountInvitationPath,
-  type InvitationRef,
   RESEND_COOLDOWN_SECONDS,
   RESEND_TOO_SOON,
   type TeamRole,
@@ -185,12 +185,7 @@ async function notifyInvitedAccount(
  * and says the link is in the e-mail; it never carries the link itself: addresses are not verified at sign-up, so an
  * account holding an address proves nothing, and the link (a credential) goes only to the mailbox (decision 015).
  */
-async function notifyRegisteredInvitee(
-  tx: Db,
-  actor: SessionUser,
-  company: TeamCompanyRow,
-  invitation: InvitationRow,
-) {
+async function notifyRegisteredInvitee(tx: Db, actor: SessionUser, company: TeamCompanyRow, invitation: InvitationRow) {
   if (invitation.email === null) return
   const invitee = await findUserByEmail(tx, invitation.email)
   if (!invitee) return

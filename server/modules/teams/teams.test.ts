@@ -7,13 +7,13 @@ import {
   CANNOT_LEAVE_FOR_SOMEONE_ELSE,
   CANNOT_REMOVE_YOURSELF,
   INVITATION_EXPIRED,
+  INVITATION_FOR_ANOTHER_ACCOUNT,
   INVITATION_INVALID,
   INVITATION_SUPERSEDED,
   INVITATION_USED,
   INVITATION_WITHDRAWN,
   INVITE_ALREADY_ACCEPTED,
   MAKE_SOMEONE_ELSE_ADMIN,
-  INVITATION_FOR_ANOTHER_ACCOUNT,
   ONLY_ADMINS_SEARCH,
   ONLY_TEAM_ADMINS,
   ONLY_TEAM_MEMBERS,
@@ -183,9 +183,7 @@ describe('GET /api/v1/company_owners/search', () => {
     const withoutCompany = await stranger.client.get(`/api/v1/company_owners/search?term=${stem}`)
     expect(withoutCompany.status).toBe(400)
     expect(Object.keys(withoutCompany.body.error.fields)).toEqual(['company_id'])
-    expect((await stranger.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=999999`)).status).toBe(
-      404,
-    )
+    expect((await stranger.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=999999`)).status).toBe(404)
 
     // the stranger's own search is the same whoever is on the other team: its membership changes nothing
     const own = () => stranger.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=${strangersOwn.id}`)

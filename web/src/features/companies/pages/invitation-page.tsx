@@ -3,7 +3,7 @@
 // invited; signed out, it offers sign-in and sign-up and accepts right after; signed in, Accept joins the team and goes
 // to it, Decline withdraws the invitation. An invitation to an account is answered by that account only. A link that
 // no longer works says why (docs/decisions/015-team-management.md).
-import { MailX, UserX, Users } from 'lucide-react'
+import { MailX, Users, UserX } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { InvitationPreviewResponse, InvitationRef } from '#contracts/teams.ts'
