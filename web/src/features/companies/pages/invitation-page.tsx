@@ -132,9 +132,10 @@ function InvitationCard({
             You are signed in as <strong className="text-slate-900">@{user.username}</strong>
             {otherAddress && <> ({user.email}); accepting adds this account to the team</>}.
           </p>
+          {/* side by side from sm; stacked on a phone, where flex-1 (a zero basis) would squash their height */}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
-              className="flex-1"
+              className="sm:flex-1"
               size="lg"
               isLoading={accept.isPending}
               disabled={decline.isPending}
@@ -143,7 +144,7 @@ function InvitationCard({
               <Users className="size-5" aria-hidden="true" /> Accept invitation
             </Button>
             <Button
-              className="flex-1"
+              className="sm:flex-1"
               size="lg"
               variant="secondary"
               isLoading={decline.isPending}
@@ -165,10 +166,10 @@ function InvitationCard({
         <div className="mt-6 space-y-3">
           <p className="text-center text-sm text-slate-600">Sign up with {invitation.email}, or sign in, to accept.</p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button className="flex-1" onClick={() => signInThenJoin('sign-up')}>
+            <Button className="sm:flex-1" onClick={() => signInThenJoin('sign-up')}>
               Sign up and join
             </Button>
-            <Button className="flex-1" variant="secondary" onClick={() => signInThenJoin('sign-in')}>
+            <Button className="sm:flex-1" variant="secondary" onClick={() => signInThenJoin('sign-in')}>
               Sign in and join
             </Button>
           </div>
