@@ -135,7 +135,7 @@ function InvitationCard({
           {/* side by side from sm; stacked on a phone, where flex-1 (a zero basis) would squash their height */}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
-              className="sm:flex-1"
+              className="whitespace-nowrap sm:flex-1"
               size="lg"
               isLoading={accept.isPending}
               disabled={decline.isPending}
