@@ -27,7 +27,6 @@ export const CANNOT_REMOVE_YOURSELF =
   'You cannot delete yourself from a team. If you want to leave your team, click Leave My Team.'
 export const MAKE_SOMEONE_ELSE_ADMIN = 'Sorry - Before you can leave this team, you need to make someone else an admin.'
 export const INVITE_RESENT = 'Your invite has been sent.'
-export const INVITE_SENT = 'Invite sent.'
 export const PLEASE_FILL_IN = 'Please fill in'
 export const ARE_YOU_REALLY_SURE = 'Are you really sure?'
 
@@ -46,6 +45,10 @@ export const INVITATION_EXPIRED = 'This invitation has expired. Ask a team admin
 export const INVITATION_USED = 'This invitation has already been used.'
 export const INVITATION_SUPERSEDED = 'A newer invitation was sent to this address. Use the link in the latest e-mail.'
 export const INVITATION_WITHDRAWN = 'This invitation is no longer valid. Ask a team admin to send you a new one.'
+// decision 037: inviting an account asks for its consent
+export const INVITATION_FOR_ANOTHER_ACCOUNT =
+  'This invitation was sent to another account. Sign in as the person it was sent to.'
+export const ONLY_ADMINS_SEARCH = 'Only team admins can search for people to add.'
 
 const blank = "can't be blank"
 
@@ -72,10 +75,22 @@ export const TeamMember = z
   .meta({ id: 'TeamMember' })
 export type TeamMember = z.infer<typeof TeamMember>
 
+/** Who an invitation by username went to (never their address: decision 037). */
+export const TeamInvitee = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+})
+export type TeamInvitee = z.infer<typeof TeamInvitee>
+
 export const TeamInvite = z
   .object({
     id: z.number().int(),
-    email: z.string(),
+    /** The invited address; null for an invitation to an account (`user`). */
+    email: z.string().nullable(),
+    /** The invited account, for an invitation by username; null for one by e-mail. */
+    user: TeamInvitee.nullable(),
     role: TeamRole,
     accepted: z.boolean(),
     sent_at: z.string(),
@@ -99,7 +114,7 @@ export const TeamResponse = z.object({
   /** The viewer's own membership. */
   current_user: z.object({ company_owner_id: z.number().int(), user_id: z.number().int(), role: TeamRole }),
   members: z.array(TeamMember),
-  /** Pending invitations by e-mail, shown as '(Invited)' entries. */
+  /** Pending invitations, by e-mail or to an account, shown as '(Invited)' entries. */
   invites: z.array(TeamInvite),
 })
 export type TeamResponse = z.infer<typeof TeamResponse>
@@ -110,8 +125,11 @@ export const MemberSearchQuery = z.object({
     .trim()
     .min(1, blank)
     .max(MEMBER_SEARCH_TERM_MAX, `is too long (maximum is ${MEMBER_SEARCH_TERM_MAX} characters)`),
-  /** When given, people already on that team are left out. */
-  company_id: Id.optional(),
+  /**
+   * The team the search is for: people already on it are left out, so only its admins may search (decision 037:
+   * the results must not tell anyone else who is on a team).
+   */
+  company_id: Id,
 })
 export const MemberSearchResult = z.object({
   id: z.number().int(),
@@ -159,15 +177,29 @@ export const InvitationToken = z
   .min(1, blank)
   .max(300, 'is invalid')
   .regex(/^[A-Za-z0-9_.-]+$/, 'is invalid')
-export const InvitationTokenQuery = z.object({ token: InvitationToken })
-export const AcceptInvitationBody = z.object({ token: InvitationToken })
-export type AcceptInvitationBody = z.input<typeof AcceptInvitationBody>
+/**
+ * Which invitation: the signed token of an e-mailed link, or (for the invited account itself, from its
+ * notification) the invitation's id.
+ */
+export const InvitationRef = z
+  .object({ token: InvitationToken.optional(), id: Id.optional() })
+  .refine((ref) => ref.token !== undefined || ref.id !== undefined, { message: blank, path: ['token'] })
+export type InvitationRef = { token?: string; id?: number }
+export const InvitationTokenQuery = InvitationRef
+export const AcceptInvitationBody = InvitationRef
+export type AcceptInvitationBody = InvitationRef
+export const DeclineInvitationBody = InvitationRef
+export const DeclineInvitationResponse = z.object({ company: TeamCompany })
+export type DeclineInvitationResponse = z.infer<typeof DeclineInvitationResponse>
 
 /** GET /api/v1/company_owner_invites/show?token: what the link invites to, for the accept page. */
 export const InvitationPreviewResponse = z.object({
   invitation: z.object({
     company: TeamCompany,
-    email: z.string(),
+    /** The invited address; null for an invitation to an account. */
+    email: z.string().nullable(),
+    /** The invited account's username, for an invitation by username (only that account may accept it). */
+    username: z.string().nullable(),
     role: TeamRole,
     invited_by: z.object({ username: z.string(), name: z.string() }).nullable(),
     expires_at: z.string(),
@@ -178,6 +210,8 @@ export type InvitationPreviewResponse = z.infer<typeof InvitationPreviewResponse
 export const AcceptInvitationResponse = z.object({
   company: TeamCompany,
   role: TeamRole,
+  /** The membership ("company owner") id of the user on the team. */
+  company_owner_id: z.number().int(),
   /** True when the user was on the team already (the invitation is used up, the role unchanged). */
   already_member: z.boolean(),
 })
@@ -189,4 +223,9 @@ export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>
  */
 export function invitationPath(token: string): string {
   return `/invitations/accept?token=${token}`
+}
+
+/** The accept page for the invited account itself (its notification links here; the id is no credential). */
+export function accountInvitationPath(id: number): string {
+  return `/invitations/accept?invitation=${id}`
 }

@@ -142,7 +142,7 @@ test('a plain member of the company, and someone outside it, get no job form', a
   await signUp(page)
   const memberId = (await (await page.request.get('/api/v1/users/current')).json()).user.id as number
 
-  // an admin of another company adds them to the team as a plain member (team API, by username)
+  // an admin of another company invites them to the team as a plain member (team API, by username); they accept
   const adminContext = await browser.newContext()
   const admin = adminContext.request
   const adminName = uniqueName('admin')
@@ -164,6 +164,11 @@ test('a plain member of the company, and someone outside it, get no job form', a
     data: { company_id: teamCompany.id, user_id: memberId, role: 'member' },
   })
   expect(added.ok(), await added.text()).toBe(true)
+  const accepted = await page.request.post('/api/v1/company_owner_invites/accept', {
+    headers: { origin: origin() },
+    data: { id: ((await added.json()) as { id: number }).id },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
   const seenByMember = (await (await page.request.get(`/api/v1/companies/${companySlug}`)).json()).company
   expect(seenByMember).toMatchObject({ current_user_member: true, current_user_admin: false })
 

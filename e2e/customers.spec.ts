@@ -197,12 +197,13 @@ test('company customers: add, search, alerts, copy, send, edit, Added, and the t
   await section.scrollIntoViewIfNeeded()
   await screenshot(page, 'customers-tool-page')
 
-  // Someone who is not the company's admin is refused.
+  // Someone who is not the company's admin gets the 403 page with the reason (e2e/company-admin-pages.spec.ts too).
   const stranger = await page.context().browser()!.newContext()
   const strangerPage = await stranger.newPage()
   await strangerPage.goto('/')
   await signUp(strangerPage, uniqueName('stranger'))
   await strangerPage.goto(`/companies/${vendor.slug}/customers`)
+  await expect(strangerPage.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
   await expect(strangerPage.getByText("Only the company's admins can manage its customers.")).toBeVisible()
   await stranger.close()
   await customerSide.dispose()

@@ -97,7 +97,7 @@ test('deletion: the last admin of a team is told to hand over first, and can del
       email_address: 'a@teamco.example',
     },
   })
-  // A colleague joins by username (the team API), so the company has another member.
+  // A colleague is invited by username and accepts (the team API), so the company has another member.
   const origin = new URL(page.url()).origin
   const colleagueSide = await playwright.request.newContext({ baseURL: origin })
   const colleague = uniqueName('colleague')
@@ -111,11 +111,17 @@ test('deletion: the last admin of a team is told to hand over first, and can del
     headers: { origin },
   })
   const colleagueId = Number((await signUpAnswer.json()).user.id)
-  const member = await api<{ id: number }>(page, '/api/v1/company_owners/invite', {
+  const invitation = await api<{ id: number }>(page, '/api/v1/company_owners/invite', {
     company_id: company.id,
     user_id: colleagueId,
     role: 'member',
   })
+  const accepted = await colleagueSide.post('/api/v1/company_owner_invites/accept', {
+    data: { id: invitation.id },
+    headers: { origin },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  const member = { id: ((await accepted.json()) as { company_owner_id: number }).company_owner_id }
 
   await page.goto('/settings/account')
   await page.getByRole('button', { name: 'Delete account' }).click()

@@ -1,6 +1,17 @@
 // Companies and their members, and the one namespace that user and company slugs share.
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -105,8 +116,10 @@ export const companyInvitations = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Lower-cased. */
-    email: text('email').notNull(),
+    /** Lower-cased. Null for an invitation to an account (`inviteeId`), which is e-mailed at the account's address. */
+    email: text('email'),
+    /** The account invited by username (decision 037); null for an invitation by e-mail address. */
+    inviteeId: integer('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),
@@ -121,6 +134,11 @@ export const companyInvitations = pgTable(
   (table) => [
     // one open invitation per address and company; used ones stay as records
     uniqueIndex('company_invitation_open_idx').on(table.companyId, table.email).where(sql`${table.acceptedAt} is null`),
+    uniqueIndex('company_invitation_open_invitee_idx')
+      .on(table.companyId, table.inviteeId)
+      .where(sql`${table.acceptedAt} is null`),
+    // an invitation goes to an address or to an account, never both or neither
+    check('company_invitation_address_or_account', sql`(${table.email} is null) <> (${table.inviteeId} is null)`),
   ],
 )
 

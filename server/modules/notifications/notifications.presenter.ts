@@ -3,7 +3,7 @@
 // when it happened, so a renamed user shows under their current name.
 import type { Notification, NotificationType } from '#contracts/notifications.ts'
 import type { NotificationRow } from './notifications.queries.ts'
-import { TEAM_INVITATION_TARGET } from './notify.ts'
+import { TEAM_ACCOUNT_INVITATION_TARGET, TEAM_INVITATION_TARGET } from './notify.ts'
 
 /** lucide icon names the web draws for each type. */
 const ICONS: Record<NotificationType, string> = {
@@ -80,6 +80,9 @@ function notificationText(type: NotificationType, who: string, subject: string, 
     case 'stack_tool_added':
       return `${who} added ${subject}`
     case 'team_invite':
+      if (targetType === TEAM_ACCOUNT_INVITATION_TARGET) {
+        return `${who} invited you to join the ${subject} team: accept or decline`
+      }
       return targetType === TEAM_INVITATION_TARGET
         ? `${who} invited you to join the ${subject} team: the link is in your e-mail`
         : `${who} added you to the ${subject} team`

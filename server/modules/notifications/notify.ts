@@ -11,6 +11,8 @@ export const NOTIFICATIONS_CHANNEL = 'stackatlas_notifications'
 
 /** A team_invite about an invitation by e-mail (not yet on the team) rather than about being added to it. */
 export const TEAM_INVITATION_TARGET = 'team_invitation'
+/** A team_invite to an account by username (decision 037): the account accepts or declines it in the app. */
+export const TEAM_ACCOUNT_INVITATION_TARGET = 'team_account_invitation'
 
 /** One actor doing the same thing to the same target again within this window tells the recipient nothing new. */
 export const REPEAT_WINDOW_HOURS = 24

@@ -1,7 +1,7 @@
 import type { TeamCompany, TeamInvite, TeamMember } from '#contracts/teams.ts'
 import { companyPath } from '../companies/companies.presenter.ts'
 import type { CompanyRow } from '../companies/companies.queries.ts'
-import type { InvitationRow, MemberRow } from './teams.queries.ts'
+import type { InvitationRow, InviteeRow, MemberRow } from './teams.queries.ts'
 
 export function presentTeamCompany(company: CompanyRow): TeamCompany {
   return {
@@ -24,10 +24,14 @@ export function presentTeamMember(member: MemberRow): TeamMember {
   }
 }
 
-export function presentTeamInvite(invitation: InvitationRow): TeamInvite {
+/** An invitation to an account shows the account, never its address (decision 037). */
+export function presentTeamInvite(invitation: InvitationRow, invitee: InviteeRow | null = null): TeamInvite {
   return {
     id: invitation.id,
-    email: invitation.email,
+    email: invitation.inviteeId === null ? invitation.email : null,
+    user: invitee
+      ? { id: invitee.id, username: invitee.username ?? '', name: invitee.name, image_url: invitee.image }
+      : null,
     role: invitation.role,
     accepted: invitation.acceptedAt !== null,
     sent_at: invitation.sentAt.toISOString(),

@@ -1,10 +1,13 @@
 // The team's SQL: members with their user, invitations, the company lock that serializes team changes, user search.
-import { and, asc, count, eq, ilike, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm'
 import type { TeamRole } from '#contracts/teams.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, companyInvitations, companyMembers, users } from '../../db/schema/index.ts'
 
 export type InvitationRow = typeof companyInvitations.$inferSelect
+/** The account an invitation by username went to. */
+export type InviteeRow = { id: number; username: string | null; name: string; image: string | null }
+export type TeamInvitationRow = { invitation: InvitationRow; invitee: InviteeRow | null }
 
 const memberColumns = {
   id: companyMembers.id,
@@ -96,12 +99,38 @@ export async function deleteMember(db: Db, id: number) {
   await db.delete(companyMembers).where(eq(companyMembers.id, id))
 }
 
-export async function listOpenInvitations(db: Db, companyId: number): Promise<InvitationRow[]> {
-  return db
-    .select()
+/** The pending invitations, each with the account it went to when it was by username. */
+export async function listOpenInvitations(db: Db, companyId: number): Promise<TeamInvitationRow[]> {
+  const rows = await db
+    .select({
+      invitation: companyInvitations,
+      inviteeId: users.id,
+      username: users.username,
+      name: users.name,
+      image: users.image,
+    })
     .from(companyInvitations)
+    .leftJoin(users, eq(users.id, companyInvitations.inviteeId))
     .where(and(eq(companyInvitations.companyId, companyId), isNull(companyInvitations.acceptedAt)))
     .orderBy(asc(companyInvitations.id))
+  return rows.map(({ invitation, inviteeId, username, name, image }) => ({
+    invitation,
+    invitee: inviteeId === null ? null : { id: inviteeId, username, name: name ?? '', image },
+  }))
+}
+
+export async function findOpenInvitationForInvitee(db: Db, companyId: number, inviteeId: number) {
+  const [row] = await db
+    .select()
+    .from(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        eq(companyInvitations.inviteeId, inviteeId),
+        isNull(companyInvitations.acceptedAt),
+      ),
+    )
+  return row ?? null
 }
 
 export async function findOpenInvitationByEmail(db: Db, companyId: number, email: string) {
@@ -126,7 +155,13 @@ export async function findInvitation(db: Db, id: number, options: { forUpdate?: 
 
 export async function insertInvitation(
   db: Db,
-  values: { companyId: number; email: string; role: TeamRole; invitedById: number; nonce: string; expiresAt: Date },
+  values: {
+    companyId: number
+    role: TeamRole
+    invitedById: number
+    nonce: string
+    expiresAt: Date
+  } & ({ email: string; inviteeId?: never } | { inviteeId: number; email?: never }),
 ): Promise<InvitationRow> {
   const [row] = await db.insert(companyInvitations).values(values).returning()
   return row!
@@ -153,6 +188,28 @@ export async function markInvitationAccepted(db: Db, id: number, userId: number)
     .where(eq(companyInvitations.id, id))
 }
 
+/**
+ * Uses up the other open invitations that someone who just joined would still show as pending under: the one to
+ * their account, and the one to their address.
+ */
+export async function markOpenInvitationsAcceptedFor(db: Db, companyId: number, user: { id: number; email: string }) {
+  await db
+    .update(companyInvitations)
+    .set({ acceptedAt: new Date(), acceptedById: user.id })
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        isNull(companyInvitations.acceptedAt),
+        or(eq(companyInvitations.inviteeId, user.id), eq(companyInvitations.email, user.email.toLowerCase())),
+      ),
+    )
+}
+
+/** A declined invitation is gone: the team's list no longer shows it, and its links say it is no longer valid. */
+export async function deleteInvitation(db: Db, id: number) {
+  await db.delete(companyInvitations).where(eq(companyInvitations.id, id))
+}
+
 export async function deleteOpenInvitations(db: Db, companyId: number) {
   await db
     .delete(companyInvitations)
@@ -175,17 +232,15 @@ export async function findUserForTeam(db: Db, userId: number) {
 
 /**
  * People whose username contains the term, the closest first (exact, then prefix, then anywhere), at most `limit`;
- * with `excludeCompanyId`, people already on that team are left out.
+ * people already on `companyId`'s team are left out (so only its admins may run this: decision 037).
  */
-export async function searchUsersByUsername(db: Db, term: string, limit: number, excludeCompanyId?: number) {
+export async function searchUsersByUsername(db: Db, term: string, limit: number, companyId: number) {
   const needle = term.toLowerCase().replace(/^@/, '')
   const escaped = needle.replace(/[\\%_]/g, (character) => `\\${character}`)
-  const members = excludeCompanyId
-    ? db
-        .select({ userId: companyMembers.userId })
-        .from(companyMembers)
-        .where(eq(companyMembers.companyId, excludeCompanyId))
-    : undefined
+  const members = db
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId))
   return db
     .select({ id: users.id, username: users.username, image: users.image })
     .from(users)
@@ -193,7 +248,7 @@ export async function searchUsersByUsername(db: Db, term: string, limit: number,
       and(
         ilike(users.username, `%${escaped}%`),
         sql`coalesce(${users.banned}, false) = false`,
-        members ? notInArray(users.id, members) : undefined,
+        notInArray(users.id, members),
       ),
     )
     .orderBy(

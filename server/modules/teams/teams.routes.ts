@@ -8,6 +8,8 @@ import {
   AddMemberBody,
   CompanyIdQuery,
   CreateInviteBody,
+  DeclineInvitationBody,
+  DeclineInvitationResponse,
   INVITE_RESENT,
   InvitationPreviewResponse,
   InvitationTokenQuery,
@@ -17,12 +19,12 @@ import {
   MemberParams,
   MemberSearchQuery,
   MemberSearchResponse,
+  ONLY_ADMINS_SEARCH,
   RemoveMemberBody,
   RemoveMemberResponse,
   ResendInviteBody,
   ResendInviteResponse,
   TeamInvite,
-  TeamMember,
   TeamResponse,
   UpdateMemberBody,
   UpdateMemberResponse,
@@ -33,9 +35,11 @@ import { presentTeamCompany, presentTeamInvite, presentTeamMember } from './team
 import { searchUsersByUsername } from './teams.queries.ts'
 import {
   acceptInvitation,
-  addMemberByUsername,
+  assertTeamAdmin,
   changeMemberRole,
+  declineInvitation,
   inviteByEmail,
+  inviteByUsername,
   leaveTeam,
   loadTeam,
   previewInvitation,
@@ -67,7 +71,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         company: presentTeamCompany(company),
         current_user: { company_owner_id: me.id, user_id: me.userId, role: me.role },
         members: members.map(presentTeamMember),
-        invites: invites.map(presentTeamInvite),
+        invites: invites.map(({ invitation, invitee }) => presentTeamInvite(invitation, invitee)),
       }
     },
   )
@@ -77,13 +81,15 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'People to add by username: the closest 10 matches (signed-in users)',
+        summary: "People to invite by username to a team, leaving out its members: the closest 10 (that team's admins)",
         querystring: MemberSearchQuery,
         response: { 200: MemberSearchResponse },
       },
     },
     async (request, reply) => {
-      await requireUser(request)
+      const viewer = await requireUser(request)
+      // the results leave the team's members out, so they would tell anyone else who is on it (decision 037)
+      await assertTeamAdmin(app.db, request.query.company_id, viewer, ONLY_ADMINS_SEARCH)
       const rows = await searchUsersByUsername(
         app.db,
         request.query.term,
@@ -126,11 +132,11 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
-      const invitation = await resendInvitation(app.db, app.config, actor, {
+      const { invitation, invitee } = await resendInvitation(app.db, app.config, actor, {
         companyId: request.body.company_id,
         id: request.body.id,
       })
-      return { invite: presentTeamInvite(invitation), message: INVITE_RESENT }
+      return { invite: presentTeamInvite(invitation, invitee), message: INVITE_RESENT }
     },
   )
 
@@ -139,22 +145,26 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What an invitation link invites to, or why it no longer works',
+        summary:
+          'What an invitation invites to (by its link, or by id for the invited account), or why it no longer works',
         querystring: InvitationTokenQuery,
         response: { 200: InvitationPreviewResponse },
       },
     },
     async (request, reply) => {
-      const { invitation, company, inviter } = await previewInvitation(
+      const viewer = await request.sessionUser()
+      const { invitation, company, inviter, invitee } = await previewInvitation(
         app.db,
         app.config.authSecret,
-        request.query.token,
+        viewer,
+        request.query,
       )
       reply.header('cache-control', 'no-store')
       return {
         invitation: {
           company: presentTeamCompany(company),
           email: invitation.email,
+          username: invitee ? (invitee.username ?? '') : null,
           role: invitation.role,
           invited_by: inviter ? { username: inviter.username ?? '', name: inviter.name } : null,
           expires_at: invitation.expiresAt.toISOString(),
@@ -168,16 +178,40 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Accept an invitation link: the signed-in user joins the team with the invited role',
+        summary:
+          'Accept an invitation (its link, or its id for the invited account): the user joins with the invited role',
         body: AcceptInvitationBody,
         response: { 200: AcceptInvitationResponse },
       },
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_ACCEPT_INVITATION)
-      const result = await acceptInvitation(app.db, app.config.authSecret, actor, request.body.token)
+      const result = await acceptInvitation(app.db, app.config.authSecret, actor, request.body)
       await track(app.db, 'team.invitation_accepted', { company_id: result.company.id }, actor.id)
-      return { company: presentTeamCompany(result.company), role: result.role, already_member: result.alreadyMember }
+      return {
+        company: presentTeamCompany(result.company),
+        role: result.member.role,
+        company_owner_id: result.member.id,
+        already_member: result.alreadyMember,
+      }
+    },
+  )
+
+  app.post(
+    '/api/v1/company_owner_invites/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline an invitation (its link, or its id for the invited account): it is withdrawn',
+        body: DeclineInvitationBody,
+        response: { 200: DeclineInvitationResponse },
+      },
+    },
+    async (request) => {
+      const actor = await requireRealUser(request, IMPERSONATED_ACCEPT_INVITATION)
+      const { company } = await declineInvitation(app.db, app.config.authSecret, actor, request.body)
+      await track(app.db, 'team.invitation_declined', { company_id: company.id }, actor.id)
+      return { company: presentTeamCompany(company) }
     },
   )
 
@@ -186,17 +220,17 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add an existing user to the team at once, by username (team admins)',
+        summary: 'Invite an existing user by username: a pending entry until they accept (team admins)',
         body: AddMemberBody,
-        response: { 200: TeamMember },
+        response: { 200: TeamInvite },
       },
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
       const { company_id: companyId, user_id: userId, role } = request.body
-      const member = await addMemberByUsername(app.db, app.config, actor, { companyId, userId, role })
-      await track(app.db, 'team.member_added', { company_id: companyId, role }, actor.id)
-      return presentTeamMember(member)
+      const { invitation, invitee } = await inviteByUsername(app.db, app.config, actor, { companyId, userId, role })
+      await track(app.db, 'team.invited_by_username', { company_id: companyId, role }, actor.id)
+      return presentTeamInvite(invitation, invitee)
     },
   )
 

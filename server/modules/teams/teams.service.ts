@@ -3,16 +3,19 @@
 // (two admins demoting each other, the last two admins leaving at once), whatever the UI showed.
 import {
   ALREADY_ON_TEAM,
+  accountInvitationPath,
   CANNOT_CHANGE_OWN_ROLE,
   CANNOT_LEAVE_FOR_SOMEONE_ELSE,
   CANNOT_REMOVE_YOURSELF,
   INVITATION_EXPIRED,
   INVITATION_EXPIRY_DAYS,
+  INVITATION_FOR_ANOTHER_ACCOUNT,
   INVITATION_INVALID,
   INVITATION_SUPERSEDED,
   INVITATION_USED,
   INVITATION_WITHDRAWN,
   INVITE_ALREADY_ACCEPTED,
+  type InvitationRef,
   MAKE_SOMEONE_ELSE_ADMIN,
   NO_SUCH_INVITE,
   NO_SUCH_MEMBER,
@@ -25,22 +28,25 @@ import {
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
-import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
+import { conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts'
 import { findCompanyById } from '../companies/companies.queries.ts'
-import { notify, TEAM_INVITATION_TARGET } from '../notifications/notify.ts'
+import { notify, TEAM_ACCOUNT_INVITATION_TARGET, TEAM_INVITATION_TARGET } from '../notifications/notify.ts'
 import { newInvitationNonce, signInvitationToken, verifyInvitationToken } from './invitation-token.ts'
-import { enqueueInvitationMail, enqueueMemberAddedMail } from './team-mail.ts'
+import { enqueueInvitationMail } from './team-mail.ts'
 import {
   countMembers,
+  deleteInvitation,
   deleteMember,
   deleteOpenInvitations,
   findInvitation,
   findMember,
   findMemberByUser,
   findOpenInvitationByEmail,
+  findOpenInvitationForInvitee,
   findUserByEmail,
   findUserForTeam,
   type InvitationRow,
+  type InviteeRow,
   insertInvitation,
   insertMember,
   isEmailOnTeam,
@@ -49,11 +55,14 @@ import {
   lockCompany,
   type MemberRow,
   markInvitationAccepted,
+  markOpenInvitationsAcceptedFor,
   renewInvitation,
   setMemberRole,
 } from './teams.queries.ts'
 
 type MailConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
+const NO_SUCH_USER = 'No user with that id.'
+type TeamCompanyRow = { id: number; slug: string; name: string; imageUrl: string | null }
 
 /** The team as one of its members sees it; others get 403 (404 for no such company). */
 export async function loadTeam(db: Db, companyId: number, viewer: SessionUser) {
@@ -63,6 +72,14 @@ export async function loadTeam(db: Db, companyId: number, viewer: SessionUser) {
   if (!me) throw forbidden(ONLY_TEAM_MEMBERS)
   const [members, invites] = await Promise.all([listMembers(db, companyId), listOpenInvitations(db, companyId)])
   return { company, me, members, invites }
+}
+
+/** Reads that only a team's admins may make (403 for anyone else, 404 for no such company). */
+export async function assertTeamAdmin(db: Db, companyId: number, viewer: SessionUser, message = ONLY_TEAM_ADMINS) {
+  const company = await findCompanyById(db, companyId)
+  if (!company) throw notFound()
+  const me = await findMemberByUser(db, companyId, viewer.id)
+  if (me?.role !== 'admin') throw forbidden(message)
 }
 
 async function lockTeam(tx: Db, companyId: number) {
@@ -109,16 +126,57 @@ export async function inviteByEmail(
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
       : await insertInvitation(tx, { ...values, companyId: company.id, email: input.email })
-    await enqueueInvitationMail(tx, config, {
-      to: invitation.email,
-      companyName: company.name,
-      role: invitation.role,
-      inviter: me,
-      token: tokenFor(config.authSecret, invitation),
-      invitationId: invitation.id,
-    })
-    await notifyRegisteredInvitee(tx, actor, company, invitation)
+    await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
     return invitation
+  })
+}
+
+/**
+ * Queues an invitation's e-mail with its signed link and tells the invitee in the app: the one step shared by an
+ * invitation by e-mail, one by username, and every resend.
+ */
+async function sendInvitation(
+  tx: Db,
+  config: MailConfig,
+  actor: SessionUser,
+  { company, inviter, invitation }: { company: TeamCompanyRow; inviter: MemberRow; invitation: InvitationRow },
+): Promise<InviteeRow | null> {
+  const invitee = invitation.inviteeId === null ? null : await findUserForTeam(tx, invitation.inviteeId)
+  if (invitation.inviteeId !== null && !invitee) throw notFound(NO_SUCH_USER)
+  await enqueueInvitationMail(tx, config, {
+    to: invitee?.email ?? invitation.email!,
+    companyName: company.name,
+    role: invitation.role,
+    inviter,
+    inviteeUsername: invitee?.username ?? null,
+    token: tokenFor(config.authSecret, invitation),
+    invitationId: invitation.id,
+  })
+  if (invitee) await notifyInvitedAccount(tx, actor, company, invitation, invitee)
+  else await notifyRegisteredInvitee(tx, actor, company, invitation)
+  return invitee
+}
+
+/**
+ * An invitation by username asks the account itself (decision 037): its notification opens the accept page, where
+ * Accept joins the team and Decline withdraws the invitation. The id in the path is no credential: only the
+ * invited account may use it.
+ */
+async function notifyInvitedAccount(
+  tx: Db,
+  actor: SessionUser,
+  company: TeamCompanyRow,
+  invitation: InvitationRow,
+  invitee: InviteeRow,
+) {
+  await notify(tx, {
+    recipientId: invitee.id,
+    type: 'team_invite',
+    actorId: actor.id,
+    target: { type: TEAM_ACCOUNT_INVITATION_TARGET, id: invitation.id },
+    path: accountInvitationPath(invitation.id),
+    subject: company.name,
+    imageUrl: company.imageUrl,
   })
 }
 
@@ -127,12 +185,8 @@ export async function inviteByEmail(
  * and says the link is in the e-mail; it never carries the link itself: addresses are not verified at sign-up, so an
  * account holding an address proves nothing, and the link (a credential) goes only to the mailbox (decision 015).
  */
-async function notifyRegisteredInvitee(
-  tx: Db,
-  actor: SessionUser,
-  company: { id: number; slug: string; name: string; imageUrl: string | null },
-  invitation: InvitationRow,
-) {
+async function notifyRegisteredInvitee(tx: Db, actor: SessionUser, company: TeamCompanyRow, invitation: InvitationRow) {
+  if (invitation.email === null) return
   const invitee = await findUserByEmail(tx, invitation.email)
   if (!invitee) return
   await notify(tx, {
@@ -152,7 +206,7 @@ export async function resendInvitation(
   config: MailConfig,
   actor: SessionUser,
   input: { companyId: number; id: number },
-): Promise<InvitationRow> {
+): Promise<{ invitation: InvitationRow; invitee: InviteeRow | null }> {
   return db.transaction(async (tx) => {
     const { company, me } = await requireTeamAdmin(tx, input.companyId, actor)
     const current = await findInvitation(tx, input.id, { forUpdate: true })
@@ -164,54 +218,34 @@ export async function resendInvitation(
       nonce: newInvitationNonce(),
       expiresAt: newExpiry(),
     })
-    await enqueueInvitationMail(tx, config, {
-      to: invitation.email,
-      companyName: company.name,
-      role: invitation.role,
-      inviter: me,
-      token: tokenFor(config.authSecret, invitation),
-      invitationId: invitation.id,
-    })
-    await notifyRegisteredInvitee(tx, actor, company, invitation)
-    return invitation
+    const invitee = await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
+    return { invitation, invitee }
   })
 }
 
 /**
- * POST /api/v1/company_owners/invite: adds an existing user at once (spec §4) and tells them, by a notification and
- * an e-mail. An open invitation to their address is used up by this.
+ * POST /api/v1/company_owners/invite: invites an existing account by username. It joins only when that person
+ * accepts (decision 037): until then the team shows it as pending. Inviting an account that already has an open
+ * invitation renews it (new link, new expiry, the newly chosen role), as for an address.
  */
-export async function addMemberByUsername(
+export async function inviteByUsername(
   db: Db,
   config: MailConfig,
   actor: SessionUser,
   input: { companyId: number; userId: number; role: TeamRole },
-): Promise<MemberRow> {
+): Promise<{ invitation: InvitationRow; invitee: InviteeRow | null }> {
   return db.transaction(async (tx) => {
     const { company, me } = await requireTeamAdmin(tx, input.companyId, actor)
     const user = await findUserForTeam(tx, input.userId)
-    if (!user) throw notFound('No user with that id.')
+    if (!user) throw notFound(NO_SUCH_USER)
     if (await findMemberByUser(tx, company.id, user.id)) throw conflict(ALREADY_ON_TEAM, 'already_member')
-    await insertMember(tx, { companyId: company.id, userId: user.id, role: input.role })
-    const invitation = await findOpenInvitationByEmail(tx, company.id, user.email.toLowerCase())
-    if (invitation) await markInvitationAccepted(tx, invitation.id, user.id)
-    await notify(tx, {
-      recipientId: user.id,
-      type: 'team_invite',
-      actorId: actor.id,
-      target: { type: 'company', id: company.id },
-      path: `/companies/${company.slug}/team`,
-      subject: company.name,
-      imageUrl: company.imageUrl,
-    })
-    await enqueueMemberAddedMail(tx, config, {
-      to: user.email,
-      companyName: company.name,
-      companySlug: company.slug,
-      role: input.role,
-      inviter: me,
-    })
-    return (await findMemberByUser(tx, company.id, user.id))!
+    const existing = await findOpenInvitationForInvitee(tx, company.id, user.id)
+    const values = { role: input.role, invitedById: actor.id, nonce: newInvitationNonce(), expiresAt: newExpiry() }
+    const invitation = existing
+      ? await renewInvitation(tx, existing.id, values)
+      : await insertInvitation(tx, { ...values, companyId: company.id, inviteeId: user.id })
+    const invitee = await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
+    return { invitation, invitee }
   })
 }
 
@@ -268,39 +302,87 @@ export async function leaveTeam(db: Db, actor: SessionUser, input: { companyId: 
 const invitationError = (status: number, code: string, message: string) =>
   new HttpError(status, code, message, { errorMsg: code.replace(/^invitation_/, '') })
 
-/** The invitation behind a link, or the reason it does not work (invalid, withdrawn, used, superseded, expired). */
-async function resolveInvitation(db: Db, secret: string, token: string, options: { forUpdate?: boolean } = {}) {
-  const claims = verifyInvitationToken(secret, token)
-  if (!claims) throw invitationError(400, 'invitation_invalid', INVITATION_INVALID)
-  const invitation = await findInvitation(db, claims.id, options)
-  if (!invitation) throw invitationError(404, 'invitation_withdrawn', INVITATION_WITHDRAWN)
+/**
+ * The invitation behind a link or an id, or the reason it does not work (invalid, withdrawn, used, superseded,
+ * expired). A link works for whoever holds it; an id only for the account it invites (anyone else is told it does
+ * not exist). An invitation to an account is the account's alone to accept or decline, whichever way it is reached.
+ */
+async function resolveInvitation(
+  db: Db,
+  secret: string,
+  viewer: SessionUser | null,
+  ref: InvitationRef,
+  options: { forUpdate?: boolean } = {},
+) {
+  const claims = ref.token === undefined ? null : verifyInvitationToken(secret, ref.token)
+  if (ref.token !== undefined && !claims) throw invitationError(400, 'invitation_invalid', INVITATION_INVALID)
+  if (!claims && !viewer) throw unauthorized()
+  const invitation = await findInvitation(db, claims?.id ?? Number(ref.id), options)
+  if (!invitation || (!claims && invitation.inviteeId !== viewer?.id)) {
+    throw invitationError(404, 'invitation_withdrawn', INVITATION_WITHDRAWN)
+  }
   if (invitation.acceptedAt) throw invitationError(409, 'invitation_used', INVITATION_USED)
-  if (invitation.nonce !== claims.nonce) throw invitationError(410, 'invitation_superseded', INVITATION_SUPERSEDED)
-  if (claims.expiresAt * 1000 <= Date.now()) throw invitationError(410, 'invitation_expired', INVITATION_EXPIRED)
+  if (claims && invitation.nonce !== claims.nonce) {
+    throw invitationError(410, 'invitation_superseded', INVITATION_SUPERSEDED)
+  }
+  const expiresAt = claims ? claims.expiresAt * 1000 : invitation.expiresAt.getTime()
+  if (expiresAt <= Date.now()) throw invitationError(410, 'invitation_expired', INVITATION_EXPIRED)
   return invitation
 }
 
-/** GET /api/v1/company_owner_invites/show?token: what a link invites to (anyone holding the link may look). */
-export async function previewInvitation(db: Db, secret: string, token: string) {
-  const invitation = await resolveInvitation(db, secret, token)
+function assertInvitationIsFor(invitation: InvitationRow, actor: SessionUser) {
+  if (invitation.inviteeId !== null && invitation.inviteeId !== actor.id) {
+    throw forbidden(INVITATION_FOR_ANOTHER_ACCOUNT)
+  }
+}
+
+/**
+ * GET /api/v1/company_owner_invites/show?token (or ?id for the invited account): what an invitation invites to.
+ * Anyone holding a link may look.
+ */
+export async function previewInvitation(db: Db, secret: string, viewer: SessionUser | null, ref: InvitationRef) {
+  const invitation = await resolveInvitation(db, secret, viewer, ref)
   const company = await findCompanyById(db, invitation.companyId)
   if (!company) throw invitationError(404, 'invitation_withdrawn', INVITATION_WITHDRAWN)
-  const inviter = invitation.invitedById ? await findUserForTeam(db, invitation.invitedById) : null
-  return { invitation, company, inviter }
+  const [inviter, invitee] = await Promise.all([
+    invitation.invitedById ? findUserForTeam(db, invitation.invitedById) : null,
+    invitation.inviteeId ? findUserForTeam(db, invitation.inviteeId) : null,
+  ])
+  return { invitation, company, inviter, invitee }
 }
 
 /**
  * POST /api/v1/company_owner_invites/accept: the signed-in user joins with the invited role. The link is the proof
  * (it went to the invited address), so whoever holds it and is signed in may accept it, once.
  */
-export async function acceptInvitation(db: Db, secret: string, actor: SessionUser, token: string) {
+export async function acceptInvitation(db: Db, secret: string, actor: SessionUser, ref: InvitationRef) {
   return db.transaction(async (tx) => {
-    const invitation = await resolveInvitation(tx, secret, token, { forUpdate: true })
+    const invitation = await resolveInvitation(tx, secret, actor, ref, { forUpdate: true })
+    assertInvitationIsFor(invitation, actor)
     const company = await lockCompany(tx, invitation.companyId)
     if (!company) throw invitationError(404, 'invitation_withdrawn', INVITATION_WITHDRAWN)
     const existing = await findMemberByUser(tx, company.id, actor.id)
     if (!existing) await insertMember(tx, { companyId: company.id, userId: actor.id, role: invitation.role })
     await markInvitationAccepted(tx, invitation.id, actor.id)
-    return { company, role: existing?.role ?? invitation.role, alreadyMember: Boolean(existing) }
+    // the other open invitations to this person (their account, their address) are answered too
+    await markOpenInvitationsAcceptedFor(tx, company.id, actor)
+    const member = (await findMemberByUser(tx, company.id, actor.id))!
+    return { company, member, alreadyMember: Boolean(existing) }
+  })
+}
+
+/**
+ * POST /api/v1/company_owner_invites/decline: the invitation is withdrawn (deleted), so the team no longer shows it
+ * as pending and its links stop working. Like accepting, a link is declined by whoever holds it and an invitation to
+ * an account only by that account.
+ */
+export async function declineInvitation(db: Db, secret: string, actor: SessionUser, ref: InvitationRef) {
+  return db.transaction(async (tx) => {
+    const invitation = await resolveInvitation(tx, secret, actor, ref, { forUpdate: true })
+    assertInvitationIsFor(invitation, actor)
+    const company = await findCompanyById(tx, invitation.companyId)
+    if (!company) throw invitationError(404, 'invitation_withdrawn', INVITATION_WITHDRAWN)
+    await deleteInvitation(tx, invitation.id)
+    return { company }
   })
 }

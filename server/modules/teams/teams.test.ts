@@ -7,12 +7,14 @@ import {
   CANNOT_LEAVE_FOR_SOMEONE_ELSE,
   CANNOT_REMOVE_YOURSELF,
   INVITATION_EXPIRED,
+  INVITATION_FOR_ANOTHER_ACCOUNT,
   INVITATION_INVALID,
   INVITATION_SUPERSEDED,
   INVITATION_USED,
   INVITATION_WITHDRAWN,
   INVITE_ALREADY_ACCEPTED,
   MAKE_SOMEONE_ELSE_ADMIN,
+  ONLY_ADMINS_SEARCH,
   ONLY_TEAM_ADMINS,
   ONLY_TEAM_MEMBERS,
   RESEND_TOO_SOON,
@@ -116,6 +118,7 @@ describe('GET /api/v1/company_owners', () => {
         {
           id: pending.id,
           email,
+          user: null,
           role: 'member',
           accepted: false,
           sent_at: expect.any(String),
@@ -141,32 +144,70 @@ describe('GET /api/v1/company_owners', () => {
 })
 
 describe('GET /api/v1/company_owners/search', () => {
-  it('answers at most 10 people by username, the closest first, leaving out the team when company_id is given', async () => {
+  it("answers the team's admin at most 10 people by username, the closest first, leaving out the team", async () => {
     const stem = `srch${process.pid}`
-    const exact = await buildUser(ctx.app, { username: stem })
+    const admin = await buildUser(ctx.app, { username: stem })
     for (let index = 0; index < 11; index++) await buildUser(ctx.app, { username: `${stem}${index}x` })
     const elsewhere = await buildUser(ctx.app, { username: `zz${stem}` })
-    const response = await exact.client.get(`/api/v1/company_owners/search?term=${stem.toUpperCase()}`)
+    const company = await team({ admins: [admin] })
+    const search = (term: string) =>
+      admin.client.get(`/api/v1/company_owners/search?term=${term}&company_id=${company.id}`)
+    const response = await search(stem.toUpperCase())
     expect(response.status).toBe(200)
+    expect(response.headers['cache-control']).toBe('private, no-store')
     expect(response.body.users).toHaveLength(10)
-    expect(response.body.users[0]).toEqual({ id: exact.id, username: stem, image_url: null })
-    expect(response.body.users.map((user: { username: string }) => user.username)).not.toContain(elsewhere.username)
+    expect(response.body.users[0]).toEqual({ id: expect.any(Number), username: `${stem}0x`, image_url: null })
+    const ids = response.body.users.map((user: { id: number }) => user.id)
+    expect(ids).not.toContain(admin.id)
+    expect(ids).not.toContain(elsewhere.id)
+    expect((await search(`z${stem}`)).body.users.map((user: { id: number }) => user.id)).toEqual([elsewhere.id])
+    expect((await search('%25')).body.users).toEqual([])
+  })
 
-    const company = await team({ admins: [exact] })
-    const withoutTeam = await exact.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=${company.id}`)
-    expect(withoutTeam.body.users.map((user: { id: number }) => user.id)).not.toContain(exact.id)
-    const anywhere = await exact.client.get(`/api/v1/company_owners/search?term=z${stem}`)
-    expect(anywhere.body.users.map((user: { id: number }) => user.id)).toEqual([elsewhere.id])
-    const wildcard = await exact.client.get('/api/v1/company_owners/search?term=%25')
-    expect(wildcard.body.users).toEqual([])
+  it("answers 403 to anyone but the team's admins, so nobody learns who is on someone else's team", async () => {
+    const stem = `leak${process.pid}`
+    const admin = await buildUser(ctx.app)
+    const insider = await buildUser(ctx.app, { username: `${stem}in` })
+    const outsider = await buildUser(ctx.app, { username: `${stem}out` })
+    const company = await team({ admins: [admin], members: [insider] })
+    const stranger = await buildUser(ctx.app)
+    const strangersOwn = await team({ admins: [stranger] })
+    const term = `term=${stem}&company_id=${company.id}`
+
+    for (const viewer of [stranger, insider]) {
+      const refused = await viewer.client.get(`/api/v1/company_owners/search?${term}`)
+      expect(refused.status).toBe(403)
+      expect(refused.body.error).toMatchObject({ code: 'forbidden', message: ONLY_ADMINS_SEARCH })
+      expect(refused.body).not.toHaveProperty('users')
+    }
+    const withoutCompany = await stranger.client.get(`/api/v1/company_owners/search?term=${stem}`)
+    expect(withoutCompany.status).toBe(400)
+    expect(Object.keys(withoutCompany.body.error.fields)).toEqual(['company_id'])
+    expect((await stranger.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=999999`)).status).toBe(404)
+
+    // the stranger's own search is the same whoever is on the other team: its membership changes nothing
+    const own = () => stranger.client.get(`/api/v1/company_owners/search?term=${stem}&company_id=${strangersOwn.id}`)
+    const before = (await own()).body.users
+    expect(before.map((user: { id: number }) => user.id).sort()).toEqual([insider.id, outsider.id].sort())
+    await ctx.app.db.insert(companyMembers).values({ companyId: company.id, userId: outsider.id, role: 'member' })
+    expect((await own()).body.users).toEqual(before)
+    await ctx.app.db
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, company.id), eq(companyMembers.userId, insider.id)))
+    expect((await own()).body.users).toEqual(before)
+    // while the admin's own search does leave their team out
+    const adminView = await admin.client.get(`/api/v1/company_owners/search?${term}`)
+    expect(adminView.body.users.map((user: { id: number }) => user.id)).toEqual([insider.id])
   })
 
   it('answers 400 for an empty term and 401 signed out', async () => {
     const user = await buildUser(ctx.app)
-    const empty = await user.client.get('/api/v1/company_owners/search?term=%20')
+    const company = await team({ admins: [user] })
+    const empty = await user.client.get(`/api/v1/company_owners/search?term=%20&company_id=${company.id}`)
     expect(empty.status).toBe(400)
     expect(empty.body.error.fields).toEqual({ term: ["can't be blank"] })
-    expect((await new TestClient(ctx.app).get('/api/v1/company_owners/search?term=abc')).status).toBe(401)
+    const signedOut = new TestClient(ctx.app)
+    expect((await signedOut.get(`/api/v1/company_owners/search?term=abc&company_id=${company.id}`)).status).toBe(401)
   })
 })
 
@@ -484,41 +525,96 @@ describe('GET /api/v1/company_owner_invites/show and POST /api/v1/company_owner_
   })
 })
 
+/** Invites an account by username and answers the pending invitation. */
+async function inviteUser(admin: TestUser, companyId: number, user: TestUser, role: 'member' | 'admin' = 'member') {
+  const response = await admin.client.post('/api/v1/company_owners/invite', {
+    company_id: companyId,
+    user_id: user.id,
+    role,
+  })
+  if (response.status !== 200) throw new Error(`invite failed: ${response.status} ${JSON.stringify(response.body)}`)
+  return response.body as { id: number; email: string | null; user: { id: number } | null; role: string }
+}
+
 describe('POST /api/v1/company_owners/invite', () => {
-  it('adds the user at once, tells them by e-mail, and uses up an open invitation to their address', async () => {
+  it('does not add the user: it records a pending invitation to the account, e-mails a link and notifies them', async () => {
     const admin = await buildUser(ctx.app)
-    const user = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app, { name: 'Una User' })
     const company = await team({ admins: [admin] })
-    const { invite: pending } = await invite(admin, company.id, user.email)
     const response = await admin.client.post('/api/v1/company_owners/invite', {
       company_id: company.id,
       user_id: user.id,
-      role: 'member',
+      role: 'admin',
     })
     expect(response.status).toBe(200)
-    const membership = await membershipOf(company.id, user.id)
     expect(response.body).toEqual({
-      id: membership!.id,
-      user_id: user.id,
-      username: user.username,
-      name: expect.any(String),
-      image_url: null,
-      role: 'member',
+      id: expect.any(Number),
+      email: null,
+      user: { id: user.id, username: user.username, name: 'Una User', image_url: null },
+      role: 'admin',
+      accepted: false,
+      sent_at: expect.any(String),
+      expires_at: expect.any(String),
     })
+    expect(await membershipOf(company.id, user.id)).toBeNull()
+
+    // the team shows the account as pending, without its address
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.members.map((member: { user_id: number }) => member.user_id)).toEqual([admin.id])
+    expect(teamView.body.invites).toEqual([response.body])
+    expect(JSON.stringify(teamView.body)).not.toContain(user.email)
+
+    // the e-mail, through the outbox, carries a signed link that only this account can use
+    const mail = await lastMailTo(user.email)
+    expect(mail).toMatchObject({ kind: 'team.invitation' })
+    expect(mail.textBody).toContain(`Sign in as @${user.username} to accept or decline it.`)
+    expect(verifyInvitationToken(secret, mail.token!)).toMatchObject({ id: response.body.id })
+
+    // the notification opens the accept page for this invitation
+    const bell = await user.client.get('/api/v1/notifications/index?page=1')
+    expect(bell.body.notifications[0].content).toMatch(
+      new RegExp(`invited you to join the ${company.name} team: accept or decline$`),
+    )
     const [notification] = await ctx.app.db
       .select()
       .from(notifications)
       .where(eq(notifications.recipientId, user.id))
       .orderBy(desc(notifications.id))
       .limit(1)
-    expect(notification).toMatchObject({ type: 'team_invite', targetPath: `/companies/${company.slug}/team` })
-    const bell = await user.client.get('/api/v1/notifications/index?page=1')
-    expect(bell.body.notifications[0].content).toMatch(new RegExp(`added you to the ${company.name} team$`))
-    const mail = await lastMailTo(user.email)
-    expect(mail).toMatchObject({ kind: 'team.member_added' })
-    expect(mail.textBody).toContain(`http://localhost:3000/companies/${company.slug}/team`)
-    const [invitation] = await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.id, pending.id))
-    expect(invitation!.acceptedById).toBe(user.id)
+    expect(notification).toMatchObject({
+      type: 'team_invite',
+      targetPath: `/invitations/accept?invitation=${response.body.id}`,
+    })
+  })
+
+  it('renews an open invitation to the same account: same entry, the new role, only the new link works', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const first = await inviteUser(admin, company.id, user, 'member')
+    const firstToken = (await lastMailTo(user.email)).token
+    const second = await inviteUser(admin, company.id, user, 'admin')
+    expect(second).toMatchObject({ id: first.id, role: 'admin' })
+    const old = await user.client.post('/api/v1/company_owner_invites/accept', { token: firstToken })
+    expect(old.status).toBe(410)
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites).toHaveLength(1)
+  })
+
+  it('answers 403 to an impersonated admin, and nothing is written', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const client = await impersonate(ctx.app, admin)
+    const refused = await client.post('/api/v1/company_owners/invite', {
+      company_id: company.id,
+      user_id: user.id,
+      role: 'member',
+    })
+    expect(refused.status).toBe(403)
+    expect(
+      await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.companyId, company.id)),
+    ).toEqual([])
   })
 
   it('answers 409 with the spec message for someone already on the team, 404 for no such user', async () => {
@@ -533,6 +629,9 @@ describe('POST /api/v1/company_owners/invite', () => {
     expect(twice.status).toBe(409)
     expect(twice.body.error.message).toBe(ALREADY_ON_TEAM)
     expect(await membershipOf(company.id, member.id)).toMatchObject({ role: 'member' })
+    expect(
+      await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.companyId, company.id)),
+    ).toEqual([])
     const nobody = await admin.client.post('/api/v1/company_owners/invite', {
       company_id: company.id,
       user_id: 999999,
@@ -552,6 +651,134 @@ describe('POST /api/v1/company_owners/invite', () => {
     expect(refused.body.error.message).toBe(ONLY_TEAM_ADMINS)
     expect((await new TestClient(ctx.app).post('/api/v1/company_owners/invite', body)).status).toBe(401)
     expect(await membershipOf(company.id, user.id)).toBeNull()
+    expect(
+      await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.companyId, company.id)),
+    ).toEqual([])
+  })
+})
+
+describe('accepting and declining an invitation to an account', () => {
+  it('lets the invited account see and accept it by id: it joins with the invited role, once', async () => {
+    const admin = await buildUser(ctx.app, { name: 'Ada Admin' })
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const pending = await inviteUser(admin, company.id, user, 'admin')
+    const preview = await user.client.get(`/api/v1/company_owner_invites/show?id=${pending.id}`)
+    expect(preview.status).toBe(200)
+    expect(preview.body.invitation).toMatchObject({
+      company: { id: company.id },
+      email: null,
+      username: user.username,
+      role: 'admin',
+      invited_by: { username: admin.username, name: 'Ada Admin' },
+    })
+    const accepted = await user.client.post('/api/v1/company_owner_invites/accept', { id: pending.id })
+    expect(accepted.status).toBe(200)
+    const membership = await membershipOf(company.id, user.id)
+    expect(accepted.body).toMatchObject({ role: 'admin', company_owner_id: membership!.id, already_member: false })
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites).toEqual([])
+    const again = await user.client.post('/api/v1/company_owner_invites/accept', { id: pending.id })
+    expect(again.status).toBe(409)
+  })
+
+  it('accepts through the e-mailed link too, and uses up an open invitation to the same address', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    await invite(admin, company.id, user.email)
+    await inviteUser(admin, company.id, user)
+    const { token } = await lastMailTo(user.email)
+    expect((await user.client.post('/api/v1/company_owner_invites/accept', { token })).status).toBe(200)
+    expect(await membershipOf(company.id, user.id)).toMatchObject({ role: 'member' })
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites).toEqual([])
+  })
+
+  it("refuses anyone but the invited account: 404 by id, 403 with the account's link, 401 signed out", async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const other = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const pending = await inviteUser(admin, company.id, user)
+    const { token } = await lastMailTo(user.email)
+
+    for (const viewer of [other, admin]) {
+      const byId = await viewer.client.post('/api/v1/company_owner_invites/accept', { id: pending.id })
+      expect(byId.status).toBe(404)
+      expect(byId.body.error.message).toBe(INVITATION_WITHDRAWN)
+      expect((await viewer.client.get(`/api/v1/company_owner_invites/show?id=${pending.id}`)).status).toBe(404)
+      const declined = await viewer.client.post('/api/v1/company_owner_invites/decline', { id: pending.id })
+      expect(declined.status).toBe(404)
+    }
+    const byLink = await other.client.post('/api/v1/company_owner_invites/accept', { token })
+    expect(byLink.status).toBe(403)
+    expect(byLink.body.error.message).toBe(INVITATION_FOR_ANOTHER_ACCOUNT)
+    expect((await other.client.post('/api/v1/company_owner_invites/decline', { token })).status).toBe(403)
+    const signedOut = new TestClient(ctx.app)
+    expect((await signedOut.get(`/api/v1/company_owner_invites/show?id=${pending.id}`)).status).toBe(401)
+    expect((await signedOut.post('/api/v1/company_owner_invites/accept', { id: pending.id })).status).toBe(401)
+    expect((await signedOut.post('/api/v1/company_owner_invites/decline', { token })).status).toBe(401)
+    const impersonated = await (await impersonate(ctx.app, user)).post('/api/v1/company_owner_invites/decline', {
+      id: pending.id,
+    })
+    expect(impersonated.status).toBe(403)
+
+    expect(await membershipOf(company.id, other.id)).toBeNull()
+    expect(await membershipOf(company.id, user.id)).toBeNull()
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites.map((invite: { id: number }) => invite.id)).toEqual([pending.id])
+  })
+
+  it('withdraws a declined invitation: the team no longer shows it and its link stops working', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const pending = await inviteUser(admin, company.id, user)
+    const { token } = await lastMailTo(user.email)
+    const declined = await user.client.post('/api/v1/company_owner_invites/decline', { id: pending.id })
+    expect(declined.status).toBe(200)
+    expect(declined.body).toMatchObject({ company: { id: company.id, slug: company.slug } })
+    expect(await membershipOf(company.id, user.id)).toBeNull()
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites).toEqual([])
+    const late = await user.client.post('/api/v1/company_owner_invites/accept', { token })
+    expect(late.status).toBe(404)
+    expect(late.body.error.message).toBe(INVITATION_WITHDRAWN)
+    // the admin may invite again
+    expect((await inviteUser(admin, company.id, user)).id).not.toBe(pending.id)
+  })
+
+  it('lets whoever holds an e-mailed link to an address decline it', async () => {
+    const admin = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const { token } = await invite(admin, company.id, address())
+    const holder = await buildUser(ctx.app)
+    expect((await holder.client.post('/api/v1/company_owner_invites/decline', { token })).status).toBe(200)
+    const teamView = await admin.client.get(`/api/v1/company_owners?company_id=${company.id}`)
+    expect(teamView.body.invites).toEqual([])
+    expect((await holder.client.post('/api/v1/company_owner_invites/decline', {})).status).toBe(400)
+  })
+
+  it('resends an invitation to an account: a new link to its address and the notification again', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const pending = await inviteUser(admin, company.id, user)
+    await ctx.app.db
+      .update(companyInvitations)
+      .set({ sentAt: sql`now() - interval '2 minutes'` })
+      .where(eq(companyInvitations.id, pending.id))
+    const before = (await lastMailTo(user.email)).token
+    const resent = await admin.client.post('/api/v1/company_owner_invites/resend', {
+      id: pending.id,
+      company_id: company.id,
+    })
+    expect(resent.status).toBe(200)
+    expect(resent.body.invite).toMatchObject({ id: pending.id, email: null, user: { id: user.id } })
+    const after = (await lastMailTo(user.email)).token
+    expect(after).not.toBe(before)
+    expect((await user.client.post('/api/v1/company_owner_invites/accept', { token: after })).status).toBe(200)
   })
 })
 

@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import {
   INVITE_RESENT,
-  INVITE_SENT,
   INVITE_SENT_BANNER_MS,
   MEMBER_SEARCH_SETUP_DELAY_MS,
   type TeamInvite,
@@ -56,6 +55,13 @@ function TeamScreen({ user }: { user: CurrentUser }) {
   return <TeamManager team={team.data} user={user} />
 }
 
+/** spec §4 'Invite sent.', naming who it went to; an account joins once it accepts (decision 037). */
+function invitationSentTo(invitee: string) {
+  return invitee.startsWith('@')
+    ? `Invitation sent to ${invitee}. They join the team once they accept.`
+    : `Invitation sent to ${invitee}.`
+}
+
 function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) {
   const company = team.company
   const isAdmin = team.current_user.role === 'admin'
@@ -81,8 +87,12 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
   }, [banner])
 
   const resendInvite = (invite: TeamInvite) =>
-    // spec §8: the 'Your invite has been sent.' modal shows on both success and failure
-    resend.mutate({ id: invite.id, company_id: company.id }, { onSettled: () => setMessage(INVITE_RESENT) })
+    // The spec (§8) shows 'Your invite has been sent.' whatever the answer; a refusal (one e-mail a minute: 429)
+    // is shown as the server words it instead, so the screen never says "sent" when nothing was (issue 20).
+    resend.mutate(
+      { id: invite.id, company_id: company.id },
+      { onSuccess: () => setMessage(INVITE_RESENT), onError: (error) => setMessage(error.message) },
+    )
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
@@ -126,8 +136,7 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
           onOpenChange={setAdding}
           companyId={company.id}
           searchReady={searchReady}
-          onInvitedByEmail={() => setBanner(null)}
-          onAddedByUsername={() => setBanner(INVITE_SENT)}
+          onInvited={(invitee) => setBanner(invitationSentTo(invitee))}
           onFailure={setMessage}
         />
       )}

@@ -1,7 +1,8 @@
 // /companies/{slug}/customers: the company customers screen (spec §2) for the company's admins: the add form and
-// the table. Other signed-in people get a plain refusal; an unknown company the not-found page.
+// the table. Other signed-in people get the 403 page with the server's reason; an unknown company the not-found page.
 import { ArrowLeft, Info } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { Forbidden } from '../../../components/forbidden.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -22,15 +23,12 @@ function CustomersScreen() {
   useDocumentTitle(data ? `${data.company.name} customers` : 'Customers')
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
+  if (error instanceof ApiError && error.status === 403) return <Forbidden message={error.message} />
   if (isPending) return <CustomersSkeleton />
   if (!data)
     return (
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <Alert tone="error">
-          {error instanceof ApiError && error.status === 403
-            ? error.message
-            : "We couldn't load the customers. Please reload the page."}
-        </Alert>
+        <Alert tone="error">We couldn't load the customers. Please reload the page.</Alert>
       </div>
     )
 

@@ -1,5 +1,6 @@
-// 'Add Member' (spec §2, §4, §5): by e-mail (a pending '(Invited)' entry) or by username (added at once), plus a
-// role; without them the modal says 'Please fill in'. A refused invite shows the spec's modal (via onFailure).
+// 'Add Member' (spec §2, §4, §5): an invitation by e-mail or by username (decision 037: an account joins only once it
+// accepts), plus a role; without them the modal says 'Please fill in'. Either way the team shows a pending
+// '(Invited)' entry; a refused invite shows the spec's modal (via onFailure).
 import { X } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { EMAIL_PATTERN } from '#contracts/companies.ts'
@@ -12,8 +13,8 @@ import { Dialog } from '../../../../components/ui/dialog.tsx'
 import { Spinner } from '../../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../../lib/api.ts'
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts'
-import { useAddMember } from '../../api/add-member.ts'
 import { useCreateInvite } from '../../api/create-invite.ts'
+import { useInviteMember } from '../../api/invite-member.ts'
 import { useMemberSearch } from '../../api/search-members.ts'
 import { RoleSelect } from './role-select.tsx'
 
@@ -22,8 +23,7 @@ export function AddMemberDialog({
   onOpenChange,
   companyId,
   searchReady,
-  onInvitedByEmail,
-  onAddedByUsername,
+  onInvited,
   onFailure,
 }: {
   open: boolean
@@ -31,8 +31,8 @@ export function AddMemberDialog({
   companyId: number
   /** spec §7: member search is set up 4 seconds after the page loads. */
   searchReady: boolean
-  onInvitedByEmail: () => void
-  onAddedByUsername: () => void
+  /** After an invitation is sent: to an address, or to an account ('@username'). */
+  onInvited: (invitee: string) => void
   onFailure: (message: string) => void
 }) {
   const ids = { email: useId(), username: useId(), role: useId(), list: useId() }
@@ -46,8 +46,8 @@ export function AddMemberDialog({
   const search = useMemberSearch(debouncedTerm, companyId, searchReady && !picked)
   const results = picked || !term.trim() ? [] : (search.data ?? [])
   const createInvite = useCreateInvite(companyId)
-  const addMember = useAddMember(companyId)
-  const isSaving = createInvite.isPending || addMember.isPending
+  const inviteMember = useInviteMember(companyId)
+  const isSaving = createInvite.isPending || inviteMember.isPending
 
   const reset = () => {
     setEmail('')
@@ -88,12 +88,12 @@ export function AddMemberDialog({
       onFailure(error.message)
     }
     if (picked) {
-      addMember.mutate(
+      inviteMember.mutate(
         { company_id: companyId, user_id: picked.id, role },
         {
           onSuccess: () => {
             close(false)
-            onAddedByUsername()
+            onInvited(`@${picked.username}`)
           },
           onError: fail,
         },
@@ -102,9 +102,9 @@ export function AddMemberDialog({
       createInvite.mutate(
         { company_id: companyId, email: address, role },
         {
-          onSuccess: () => {
+          onSuccess: (invite) => {
             close(false)
-            onInvitedByEmail()
+            onInvited(invite.email ?? address)
           },
           onError: fail,
         },
@@ -132,7 +132,7 @@ export function AddMemberDialog({
       open={open}
       onOpenChange={close}
       title="Add Member"
-      description="Invite someone by e-mail, or add someone who already has an account by username."
+      description="Invite someone by e-mail, or someone who already has an account by username. They join once they accept."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="space-y-1">

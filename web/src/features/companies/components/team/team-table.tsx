@@ -1,5 +1,6 @@
-// The member table (spec §2): members with their role, pending '(Invited)' entries with 'Resend Invite'. Only admins
-// see Edit and Remove, and only on other members.
+// The member table (spec §2): members with their role, pending '(Invited)' entries (an address, or an account invited
+// by username that has not accepted yet) with 'Resend Invite'. Only admins see Edit and Remove, and only on other
+// members.
 import { Mail, Pencil, Send, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import type { TeamInvite, TeamMember, TeamResponse } from '#contracts/teams.ts'
@@ -22,7 +23,9 @@ export function TeamTable({
 }) {
   const isAdmin = team.current_user.role === 'admin'
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    // relative: the header's sr-only label is absolutely positioned, and must scroll inside this box rather than
+    // widen the page on a phone
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -85,14 +88,28 @@ export function TeamTable({
           {team.invites.map((invite) => (
             <tr key={`invite-${invite.id}`} className="bg-slate-50/60">
               <td className="px-4 py-2.5">
-                <span className="flex items-center gap-3">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500">
-                    <Mail className="size-4" aria-hidden="true" />
+                {invite.user ? (
+                  <span className="flex items-center gap-3">
+                    <Avatar user={invite.user} className="size-8 text-sm opacity-70" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-700">
+                        {invite.user.name} <span className="font-normal text-slate-500">(Invited)</span>
+                      </span>
+                      <span className="block truncate text-xs text-slate-500">
+                        @{invite.user.username} · waiting for them to accept
+                      </span>
+                    </span>
                   </span>
-                  <span className="min-w-0 truncate text-slate-700">
-                    {invite.email} <span className="text-slate-500">(Invited)</span>
+                ) : (
+                  <span className="flex items-center gap-3">
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500">
+                      <Mail className="size-4" aria-hidden="true" />
+                    </span>
+                    <span className="min-w-0 truncate text-slate-700">
+                      {invite.email} <span className="text-slate-500">(Invited)</span>
+                    </span>
                   </span>
-                </span>
+                )}
               </td>
               <td className="px-4 py-2.5 text-slate-700">{ROLE_LABELS[invite.role]}</td>
               <td className="px-4 py-2.5">
@@ -101,7 +118,7 @@ export function TeamTable({
                     <Button
                       size="sm"
                       variant="secondary"
-                      aria-label={`Resend Invite to ${invite.email}`}
+                      aria-label={`Resend Invite to ${invite.user ? `@${invite.user.username}` : invite.email}`}
                       isLoading={resendingId === invite.id}
                       onClick={() => onResend(invite)}
                     >
