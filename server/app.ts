@@ -24,8 +24,8 @@ import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
-import { registerErrorHandler } from './http/error-handler.ts'
-import { registerNulGuard } from './http/nul-guard.ts'
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
+import { registerInputGuard } from './http/input-guard.ts'
 import { modules } from './modules/index.ts'
 import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
 
@@ -60,6 +60,7 @@ export async function buildApp({
       : false,
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -103,7 +104,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
   registerCsrfProtection(app, config.trustedOrigins)
-  registerNulGuard(app)
+  registerInputGuard(app)
   registerSessionResolver(app, auth)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
