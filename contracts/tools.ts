@@ -10,6 +10,7 @@ import {
   TOOL_NAME_MAX,
   WEBSITE_URL_MAX,
 } from './tool-limits.ts'
+import { httpUrlOf } from './urls.ts'
 
 export const Named = z.object({ slug: z.string(), name: z.string() })
 export type Named = z.infer<typeof Named>
@@ -169,16 +170,8 @@ export const ToolWebsiteUrl = z
 export function normalizeWebsiteUrl(value: string): string | null {
   const text = value.trim()
   if (!WEBSITE_URL_PATTERN.test(text)) return null
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:]+:\d/.test(text)
-  const withScheme = hasScheme ? text : `https://${text}`
-  try {
-    const url = new URL(withScheme)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-    if (!/[^.]\.[^.]/.test(url.hostname)) return null
-    return url.toString()
-  } catch {
-    return null
-  }
+  const url = httpUrlOf(text)
+  return url && /[^.]\.[^.]/.test(new URL(url).hostname) ? url : null
 }
 
 export const CreateToolBody = z.object({
