@@ -2,7 +2,7 @@
 // only): the job form, its limits and messages, and what the company's job list answers. The same schemas validate
 // on the server and type the form on the web. Stack Match reads these jobs like imported ones (contracts/match.ts).
 import { z } from 'zod'
-import { HTTP_URL_INVALID, HttpUrl } from './urls.ts'
+import { HttpUrl } from './urls.ts'
 
 export const JOB_TITLE_MIN = 3
 /** The importer cuts titles at 200 characters too (server/modules/jobs/jobs-import.service.ts). */
@@ -27,7 +27,7 @@ export const JOB_TOOLS_TOO_MANY = `has too many tools (maximum is ${JOB_TOOLS_MA
 export const JOB_TOOLS_UNKNOWN = 'has a tool that does not exist'
 export const JOB_EXPIRY_PAST = 'must be today or later'
 export const JOB_EXPIRY_TOO_FAR = `must be within ${JOB_EXPIRY_MAX_DAYS} days`
-export const JOB_APPLY_URL_INVALID = HTTP_URL_INVALID
+export const JOB_APPLY_URL_INVALID = 'must be a web address starting with http:// or https://'
 
 export const IMPERSONATED_EDIT_JOBS = "Impersonated users are not allowed to change a company's jobs"
 export const ONLY_COMPANY_ADMINS_JOBS = "Only company admins can manage this company's jobs."

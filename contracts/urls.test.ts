@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CompanyForm } from './companies.ts'
-import { JobForm } from './jobs.ts'
+import { JOB_APPLY_URL_INVALID, JobForm } from './jobs.ts'
 import { StackWebsiteUrl } from './stacks.ts'
 import { normalizeWebsiteUrl } from './tools.ts'
 import { HTTP_URL_INVALID, HttpUrl, httpUrlOf } from './urls.ts'
@@ -46,10 +46,10 @@ describe('HttpUrl in the forms', () => {
   })
 
   it('the stack website, the job apply URL and the tool website refuse javascript:', () => {
-    expect(StackWebsiteUrl.safeParse('javascript:alert(1)//x.yz').success).toBe(false)
+    expect(StackWebsiteUrl.safeParse('javascript:alert(1)//x.yz').error?.issues[0]?.message).toBe(HTTP_URL_INVALID)
     expect(StackWebsiteUrl.parse('acme.example')).toBe('acme.example')
     const job = JobForm.shape.apply_url
-    expect(job.safeParse('javascript:alert(1)//x.yz').error?.issues[0]?.message).toBe(HTTP_URL_INVALID)
+    expect(job.safeParse('javascript:alert(1)//x.yz').error?.issues[0]?.message).toBe(JOB_APPLY_URL_INVALID)
     expect(job.parse('https://acme.example/apply')).toBe('https://acme.example/apply')
     expect(normalizeWebsiteUrl('javascript:alert(1)//x.yz')).toBeNull()
     expect(normalizeWebsiteUrl('acme.example')).toBe('https://acme.example/')

@@ -2,7 +2,7 @@
 // stored 'javascript:' or 'data:' address can never run in someone's browser (decision 036).
 import { z } from 'zod'
 
-export const HTTP_URL_INVALID = 'must be a web address starting with http:// or https://'
+export const HTTP_URL_INVALID = 'must be an http:// or https:// address'
 
 /**
  * The http(s) address a value names, as an href: https:// is added when it has no scheme ('acme.example',
