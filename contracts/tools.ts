@@ -2,6 +2,7 @@
 // (Tool/service) and specs/stack-match-and-community.md §3 (Tool), the directory, the tool page and search.
 // Search design and ranking: docs/decisions/006-tool-search.md.
 import { z } from 'zod'
+import { httpUrlOf } from './http-links.ts'
 import {
   DIRECTORY_MAX_PAGE,
   SEARCH_MAX_PAGE,
@@ -10,7 +11,6 @@ import {
   TOOL_NAME_MAX,
   WEBSITE_URL_MAX,
 } from './tool-limits.ts'
-import { httpUrlOf } from './urls.ts'
 
 export const Named = z.object({ slug: z.string(), name: z.string() })
 export type Named = z.infer<typeof Named>

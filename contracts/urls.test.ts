@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { CompanyForm } from './companies.ts'
+import { httpUrlOf } from './http-links.ts'
 import { JOB_APPLY_URL_INVALID, JobForm } from './jobs.ts'
 import { StackWebsiteUrl } from './stacks.ts'
 import { normalizeWebsiteUrl } from './tools.ts'
-import { HTTP_URL_INVALID, HttpUrl, httpUrlOf } from './urls.ts'
+import { HTTP_URL_INVALID, HttpUrl } from './urls.ts'
 
 const refused = ['javascript:alert(1)', 'JavaScript:alert(1)//x.y', ' javascript:alert(1)', 'data:text/html,<b>x</b>']
 

@@ -3,8 +3,9 @@
 // so importing a feed twice updates rather than duplicates. A job the site could not show safely (an apply link that
 // is not http(s), text PostgreSQL cannot store) is skipped with its reason; the rest of the feed still imports.
 import { eq, sql } from 'drizzle-orm'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { slugify } from '#contracts/owners.ts'
-import { HTTP_URL_INVALID, httpUrlOf } from '#contracts/urls.ts'
+import { HTTP_URL_INVALID } from '#contracts/urls.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, jobs, ownerHandles } from '../../db/schema/index.ts'
 import { findUnstorableValue } from '../../http/input-guard.ts'

@@ -1,5 +1,5 @@
 // Websites as people type them ('acme.example', 'https://acme.example/'): a short label. The link target is
-// httpUrlOf (contracts/urls.ts), which links http(s) only.
+// httpUrlOf (contracts/http-links.ts), which links http(s) only.
 
 /** 'https://www.acme.example/' -> 'acme.example'. */
 export function websiteLabel(value: string): string {

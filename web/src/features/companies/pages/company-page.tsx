@@ -4,7 +4,7 @@
 import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
-import { httpUrlOf } from '#contracts/urls.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'

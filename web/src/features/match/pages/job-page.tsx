@@ -1,6 +1,6 @@
 // /match/jobs/{slug}: a job's page with its full tool list.
 import { Link, useParams } from 'react-router'
-import { httpUrlOf } from '#contracts/urls.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'

@@ -2,8 +2,8 @@
 // Unknown stacks, and private stacks the viewer may not see, answer 404 and show the not-found page.
 import { ExternalLink, Lock, Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import type { StackPage as StackPageData } from '#contracts/stacks.ts'
-import { httpUrlOf } from '#contracts/urls.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
