@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { Id, ImageUrl, StackSummary } from './stacks.ts'
 
+import { HttpUrl } from './urls.ts'
 export const COMPANY_NAME_MIN = 3
 export const COMPANY_NAME_MAX = 60
 export const COMPANY_DESCRIPTION_MIN = 3
@@ -26,7 +27,7 @@ export const DOTTED_URL_PATTERN = /^[^\s]*[^\s.]\.[^\s.][^\s]*$/
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Optional text: '', null and missing all mean "not given" and become null. */
-const optionalText = (schema: z.ZodString) =>
+const optionalText = (schema: z.ZodType<string, string>) =>
   z
     .string()
     .nullish()
@@ -80,7 +81,8 @@ export const CompanyForm = z.object({
     .trim()
     .min(1, { message: blank, abort: true })
     .max(COMPANY_URL_MAX, tooLong(COMPANY_URL_MAX))
-    .regex(DOTTED_URL_PATTERN, 'is invalid'),
+    .regex(DOTTED_URL_PATTERN, 'is invalid')
+    .pipe(HttpUrl),
   description: z
     .string(blank)
     .trim()
@@ -94,7 +96,7 @@ export const CompanyForm = z.object({
     .max(COMPANY_URL_MAX, tooLong(COMPANY_URL_MAX))
     .regex(EMAIL_PATTERN, 'is invalid'),
   angellist_url: optionalText(
-    z.string().max(COMPANY_URL_MAX, tooLong(COMPANY_URL_MAX)).regex(DOTTED_URL_PATTERN, 'is invalid'),
+    z.string().max(COMPANY_URL_MAX, tooLong(COMPANY_URL_MAX)).regex(DOTTED_URL_PATTERN, 'is invalid').pipe(HttpUrl),
   ),
   // A leading '@' is how people write handles; it is not part of the username.
   twitter_username: z

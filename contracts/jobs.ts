@@ -2,6 +2,7 @@
 // only): the job form, its limits and messages, and what the company's job list answers. The same schemas validate
 // on the server and type the form on the web. Stack Match reads these jobs like imported ones (contracts/match.ts).
 import { z } from 'zod'
+import { HttpUrl } from './urls.ts'
 
 export const JOB_TITLE_MIN = 3
 /** The importer cuts titles at 200 characters too (server/modules/jobs/jobs-import.service.ts). */
@@ -65,7 +66,9 @@ export const JobForm = z.object({
     .trim()
     .min(1, { message: blank, abort: true })
     .max(JOB_APPLY_URL_MAX, tooLong(JOB_APPLY_URL_MAX))
-    .refine((value) => /^https?:\/\/[^\s/.]+\.[^\s]+$/i.test(value) && URL.canParse(value), JOB_APPLY_URL_INVALID),
+    // the scheme is written out, and the host has a dot
+    .regex(/^https?:\/\/[^\s/.]+\.[^\s]+$/i, { message: JOB_APPLY_URL_INVALID, abort: true })
+    .pipe(HttpUrl),
   city: optionalText(JOB_CITY_MAX),
   location: optionalText(JOB_LOCATION_MAX),
   remote: z.boolean().default(false),

@@ -1,6 +1,7 @@
 // Stacks: the create-stack wizard, the edit area, I Use This and the stack pages
 // (specs/stack-creation-and-editing.md §3, §5, §7; specs/onboarding-customers-teams-notifications.md §2, §7).
 import { z } from 'zod'
+import { HttpUrl } from './urls.ts'
 
 export const STACK_NAME_MIN = 3
 export const STACK_NAME_MAX = 60
@@ -32,8 +33,6 @@ export const Id = z.coerce.number().int().positive().max(ID_MAX, 'is invalid')
 
 /** spec §5: website or GitHub URL: at least 3 characters, a dot, then at least 2 characters. */
 export const STACK_WEBSITE_PATTERN = /^\S*[^\s.]\.[^\s.]{2,}\S*$/
-/** Only web links: a scheme other than http(s) (javascript:, data:) is refused. */
-const hasWebScheme = (value: string) => !/^[a-z][a-z0-9+.-]*:\/?\/?/i.test(value) || /^https?:\/\//i.test(value)
 
 /** An uploaded logo (/uploads/...) or an absolute http(s) image address; '' and null mean none. */
 export const ImageUrl = z
@@ -77,7 +76,7 @@ export const StackWebsiteUrl = z
       .min(STACK_WEBSITE_MIN, { message: tooShort(STACK_WEBSITE_MIN), abort: true })
       .max(STACK_WEBSITE_MAX, { message: tooLong(STACK_WEBSITE_MAX), abort: true })
       .regex(STACK_WEBSITE_PATTERN, { message: 'is invalid', abort: true })
-      .refine(hasWebScheme, 'is invalid')
+      .pipe(HttpUrl)
       .nullable(),
   )
 

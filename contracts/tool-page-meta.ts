@@ -1,6 +1,7 @@
 // The tool page's and the comparison page's limits, addresses, titles, descriptions and structured data: plain
 // functions and numbers apart from the zod schemas (contracts/tool-page.ts), so the web reads them without zod.
 // Decisions: docs/decisions/020-tool-pages-and-stackups.md.
+import { httpUrlOf } from './http-links.ts'
 
 /** Pros and cons each shown on a tool page; pros_count and cons_count give the totals. */
 export const TOOL_PAGE_REASONS_COUNT = 10
@@ -102,7 +103,7 @@ export function toolStructuredData(tool: StructuredTool, origin: string) {
     name: tool.name,
     description: tool.description ?? tool.title ?? undefined,
     url: new URL(tool.canonical_url, origin).toString(),
-    sameAs: tool.website_url ?? undefined,
+    sameAs: httpUrlOf(tool.website_url) ?? undefined,
     image: new URL(tool.image_url, origin).toString(),
     applicationCategory: tool.category?.name,
   }

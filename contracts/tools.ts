@@ -2,6 +2,7 @@
 // (Tool/service) and specs/stack-match-and-community.md §3 (Tool), the directory, the tool page and search.
 // Search design and ranking: docs/decisions/006-tool-search.md.
 import { z } from 'zod'
+import { httpUrlOf } from './http-links.ts'
 import {
   DIRECTORY_MAX_PAGE,
   SEARCH_MAX_PAGE,
@@ -169,16 +170,8 @@ export const ToolWebsiteUrl = z
 export function normalizeWebsiteUrl(value: string): string | null {
   const text = value.trim()
   if (!WEBSITE_URL_PATTERN.test(text)) return null
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:]+:\d/.test(text)
-  const withScheme = hasScheme ? text : `https://${text}`
-  try {
-    const url = new URL(withScheme)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-    if (!/[^.]\.[^.]/.test(url.hostname)) return null
-    return url.toString()
-  } catch {
-    return null
-  }
+  const url = httpUrlOf(text)
+  return url && /[^.]\.[^.]/.test(new URL(url).hostname) ? url : null
 }
 
 export const CreateToolBody = z.object({

@@ -24,8 +24,8 @@ import type { Database, Db } from './db/client.ts'
 import { AccessLog } from './http/access-log.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
-import { registerErrorHandler } from './http/error-handler.ts'
-import { registerNulGuard } from './http/nul-guard.ts'
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
+import { registerInputGuard } from './http/input-guard.ts'
 import { readPageShell, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { modules } from './modules/index.ts'
@@ -68,6 +68,7 @@ export async function buildApp({
     // them (proxy-addr), so an address the client writes into X-Forwarded-For is never taken as its own.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -112,7 +113,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false, store: rateLimitStore(database.db) })
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
   registerCsrfProtection(app, config)
-  registerNulGuard(app)
+  registerInputGuard(app)
   registerSessionResolver(app, auth)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })

@@ -1,7 +1,7 @@
 // One handler, one envelope: validation failures become 400 with field errors, HttpErrors keep their status,
 // anything else is logged and answered as a bare 500 (never shown to users). A browser navigating to a server route
 // outside /api that answers 404 gets the page shell instead, whose router shows the not-found page.
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { type ErrorEnvelope, type FieldErrors, formatFieldErrors } from '#contracts/errors.ts'
 import { HttpError } from './errors.ts'
@@ -43,6 +43,16 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(envelope('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`))
   })
+}
+
+/**
+ * Fastify's router answers a path it cannot decode (bad percent-encoding such as '%FF') before any hook or error
+ * handler runs: passed to Fastify({ frameworkErrors }), this gives that answer the envelope too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400
+  if (status >= 500) return reply.status(500).send(envelope('internal_error', 'Something went wrong on our side.'))
+  return reply.status(status).send(envelope(status === 404 ? 'not_found' : 'bad_request', error.message))
 }
 
 function envelope(code: string, message: string, fields?: FieldErrors, errorMsg?: string): ErrorEnvelope {

@@ -1,8 +1,11 @@
 // Bad input never gets a 5xx (issue 2 "Bad input"): every route the app registers, at every method, gets random
 // bodies, query strings and path parameters, signed out, as a user and as an admin. Bodies and query strings follow
 // the route's own OpenAPI schema most of the time (so requests get past validation into the handlers) and are
-// random JSON, malformed JSON or the wrong content type otherwise. Deterministic: one seed, FUZZ_SEED to change it,
-// FUZZ_RUNS for the runs per route (default 30).
+// random JSON, malformed JSON or the wrong content type otherwise. Every shape of input PostgreSQL or the parser path
+// cannot take is generated for every route (decision 036): NUL and unpaired surrogates in path parameters, query
+// values, body strings and body keys, JSON nested 100,000 levels deep inside an otherwise valid body, huge numbers and
+// values of the wrong type. Deterministic: one seed, FUZZ_SEED to change it, FUZZ_RUNS for the runs per route
+// (default 30).
 import crypto from 'node:crypto'
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
@@ -134,7 +137,12 @@ function requestArbitrary(route: Route): fc.Arbitrary<GeneratedRequest> {
   const parameters = route.operation?.parameters ?? []
   const pathValue = (name: string) => {
     const schema = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema
-    return fc.oneof(schema ? schemaArbitrary(schema).map(String) : trickyString, trickyString, fc.nat().map(String))
+    return fc.oneof(
+      schema ? schemaArbitrary(schema).map(String) : trickyString,
+      trickyString,
+      unstorableString,
+      fc.nat().map(String),
+    )
   }
   const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!)
   const pathArbitrary = fc
@@ -145,9 +153,9 @@ function requestArbitrary(route: Route): fc.Arbitrary<GeneratedRequest> {
     .map(({ values, tail }) => {
       let path = route.path
       names.forEach((name, i) => {
-        path = path.replace(`:${name}`, encodeURIComponent(values[i] || 'x'))
+        path = path.replace(`:${name}`, percentEncode(values[i] || 'x'))
       })
-      return path.replace(/\*$/, tail.map((segment) => encodeURIComponent(segment) || 'x').join('/'))
+      return path.replace(/\*$/, tail.map((segment) => percentEncode(segment) || 'x').join('/'))
     })
   return fc
     .record({
@@ -174,23 +182,44 @@ function queryArbitrary(parameters: Parameter[]): fc.Arbitrary<string> {
       Object.fromEntries(parameters.map((parameter) => [parameter.name, schemaArbitrary(parameter.schema ?? {})])),
       { requiredKeys: [] },
     )
-    .map((values) => {
-      const search = new URLSearchParams()
-      for (const [key, value] of Object.entries(values)) {
-        for (const item of [value].flat()) search.append(key, typeof item === 'string' ? item : JSON.stringify(item))
-      }
-      return search.toString()
-    })
-  const random = fc.dictionary(fc.oneof(fc.string(), trickyString), fc.oneof(fc.string(), trickyString), {
-    maxKeys: 4,
-  })
+    .map((values) =>
+      Object.entries(values)
+        .flatMap(([key, value]) =>
+          [value].flat().map((item) => {
+            const text = typeof item === 'string' ? item : String(JSON.stringify(item))
+            return `${percentEncode(key)}=${percentEncode(text)}`
+          }),
+        )
+        .join('&'),
+    )
+  const random = fc.dictionary(anyString, anyString, { maxKeys: 4 })
   return fc.oneof(
     { weight: 3, arbitrary: shaped },
     fc.constant(''),
-    random.map((values) => new URLSearchParams(values).toString()),
+    random.map((values) =>
+      Object.entries(values)
+        .map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`)
+        .join('&'),
+    ),
     // raw, possibly malformed percent-encoding and repeated keys
-    fc.string({ unit: 'binary', maxLength: 40 }).map((raw) => encodeURI(raw).replace(/%25/g, '%')),
+    fc.string({ unit: 'binary', maxLength: 40 }).map((raw) => percentEncode(raw, encodeURI).replace(/%25/g, '%')),
   )
+}
+
+/**
+ * encodeURIComponent (or encodeURI), except that an unpaired surrogate, which those refuse, becomes the bytes a
+ * careless client would send for it: UTF-8's encoding of the surrogate code point, which is not valid UTF-8.
+ */
+function percentEncode(text: string, encode: (text: string) => string = encodeURIComponent): string {
+  return [...text]
+    .map((character) => {
+      if (character.isWellFormed()) return encode(character)
+      const code = character.charCodeAt(0)
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('')
+    })
+    .join('')
 }
 
 interface Body {
@@ -201,8 +230,17 @@ interface Body {
 function bodyArbitrary(operation: Operation | undefined): fc.Arbitrary<Body | undefined> {
   const schema = operation?.requestBody?.content?.['application/json']?.schema
   const shaped = schema ? schemaArbitrary(schema).map((payload) => ({ payload })) : fc.constant(undefined)
+  // a valid-looking body with one of its objects or arrays holding a value nested 100,000 levels deep
+  const deep = fc
+    .record({
+      payload: schema ? validish(schema, 0) : fc.jsonValue({ maxDepth: 2 }),
+      at: fc.nat(),
+      nest: fc.constantFrom('[', '{"a":'),
+    })
+    .map(({ payload, at, nest }) => ({ payload: withDeepValue(payload, at, nest), contentType: 'application/json' }))
   return fc.oneof(
     { weight: schema ? 5 : 0, arbitrary: shaped },
+    { weight: 1, arbitrary: deep },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((payload) => ({ payload: payload as unknown })) },
     fc.constant(undefined),
     fc.constant({ payload: '{"unterminated": ', contentType: 'application/json' }),
@@ -210,6 +248,28 @@ function bodyArbitrary(operation: Operation | undefined): fc.Arbitrary<Body | un
     fc.string().map((text) => ({ payload: text, contentType: 'application/x-www-form-urlencoded' })),
     fc.constant({ payload: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x' }),
   )
+}
+
+const DEEP_MARKER = '\u0001deep\u0001'
+const DEEP_LEVELS = 100_000
+
+/** The JSON text of payload with a value nested DEEP_LEVELS deep put into its at-th object or array (by position). */
+function withDeepValue(generated: unknown, at: number, nest: string): string {
+  // a copy: fast-check may hand the generated value out again while shrinking
+  const payload = structuredClone(generated)
+  const containers: object[] = []
+  const pending = [payload]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next === null || typeof next !== 'object') continue
+    containers.push(next)
+    pending.push(...Object.values(next))
+  }
+  const deepValue = `${nest.repeat(DEEP_LEVELS)}1${(nest === '[' ? ']' : '}').repeat(DEEP_LEVELS)}`
+  if (containers.length === 0) return deepValue
+  const container = containers[at % containers.length] as Record<string, unknown> | unknown[]
+  if (Array.isArray(container)) container.push(DEEP_MARKER)
+  else container[`deep${at % 7}`] = DEEP_MARKER
+  return JSON.stringify(payload).replace(JSON.stringify(DEEP_MARKER), deepValue)
 }
 
 // --- values from JSON schemas --------------------------------------------------------------------------------------
@@ -236,11 +296,28 @@ const trickyString = fc.constantFrom(
   '%00',
   '😀',
   'x'.repeat(5000),
+  '1e400',
 )
+
+/** Strings PostgreSQL text and jsonb cannot hold (NUL) or hold only changed (unpaired UTF-16 surrogates). */
+const unstorableString = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'a\udc00b', '😀\ud83d', '\u0000\udfff')
+
+const anyString = fc.oneof(fc.string(), trickyString, unstorableString)
+
+/** Values of the wrong type for whatever the schema asks, huge numbers among them. */
+const wrongType = fc.constantFrom<unknown>(null, true, 0, -1, 1.5, 2 ** 63, -1e308, 1e308, '', 'x', [], {}, [1], {
+  a: 1,
+})
 
 function schemaArbitrary(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   // mostly valid values, sometimes anything at all
-  return fc.oneof({ weight: 5, arbitrary: validish(schema, depth) }, fc.jsonValue({ maxDepth: 2 }), trickyString)
+  return fc.oneof(
+    { weight: 6, arbitrary: validish(schema, depth) },
+    fc.jsonValue({ maxDepth: 2 }),
+    trickyString,
+    unstorableString,
+    wrongType,
+  )
 }
 
 function validish(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
@@ -266,10 +343,13 @@ function byType(type: string, schema: JsonSchema, depth: number): fc.Arbitrary<u
     case 'integer':
       return fc.oneof(
         fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 }),
-        fc.constantFrom(0, -1, 1, 2 ** 31, Number.MAX_SAFE_INTEGER),
+        fc.constantFrom(0, -1, 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 2 ** 63, 1e20, 1e308),
       )
     case 'number':
-      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 1e308))
+      return fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 63),
+      )
     case 'string':
       return stringArbitrary(schema)
     case 'array':
@@ -278,10 +358,19 @@ function byType(type: string, schema: JsonSchema, depth: number): fc.Arbitrary<u
       })
     case 'object': {
       const properties = Object.entries(schema.properties ?? {})
-      if (properties.length === 0) return fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
-      return fc.record(Object.fromEntries(properties.map(([key, value]) => [key, schemaArbitrary(value, depth + 1)])), {
-        requiredKeys: [],
-      })
+      // free-form objects (a record, jsonb) get any keys and values; every object sometimes gets an unstorable key
+      const freeValue = fc.oneof(fc.jsonValue({ maxDepth: 1 }), anyString)
+      if (properties.length === 0) return fc.dictionary(anyString, freeValue, { maxKeys: 3 })
+      const record = fc.record(
+        Object.fromEntries(properties.map(([key, value]) => [key, schemaArbitrary(value, depth + 1)])),
+        { requiredKeys: [] },
+      )
+      return fc.oneof(
+        { weight: 5, arbitrary: record },
+        fc
+          .tuple(record, unstorableString, freeValue)
+          .map(([value, key, extra]) => ({ ...(value as object), [key]: extra })),
+      )
     }
     default:
       return fc.jsonValue({ maxDepth: 2 })
@@ -299,8 +388,12 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
     }
   }
   return fc.oneof(
-    fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) }),
+    {
+      weight: 2,
+      arbitrary: fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) }),
+    },
     trickyString,
+    unstorableString,
   )
 }
 

@@ -199,8 +199,6 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // a path holding NUL names nothing (server/http/nul-guard.ts)
-      if (request.params.slug.includes('\u0000')) throw notFound()
       const [tool] = await app.db
         .select({ id: tools.id })
         .from(tools)

@@ -76,13 +76,17 @@ function date(value: unknown): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed
 }
 
+/** '&#99999999;' names no character: kept as written rather than failing the whole feed. */
+const codePointOrMatch = (code: number, match: string) =>
+  Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
 
 function decodeEntities(value: string): string {
   return value.replace(/&(#?\w+);/g, (match, name: string) => {
     if (ENTITIES[name]) return ENTITIES[name]!
-    if (name.startsWith('#x')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
+    if (name.startsWith('#x')) return codePointOrMatch(Number.parseInt(name.slice(2), 16), match)
+    if (name.startsWith('#')) return codePointOrMatch(Number(name.slice(1)), match)
     return match
   })
 }

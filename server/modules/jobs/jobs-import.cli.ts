@@ -55,9 +55,10 @@ try {
     const feed = parseJobFeed(text, { companyName })
     const summary = await importFeedJobs(database.db, feed.jobs, { companyName })
     console.log(
-      `${feed.format}: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped ` +
-        `(no company), ${summary.companiesCreated} companies created.`,
+      `${feed.format}: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ` +
+        `${summary.companiesCreated} companies created.`,
     )
+    for (const job of summary.skippedJobs) console.log(`  skipped ${job.sourceKey}  ${job.title}: ${job.reason}`)
     for (const job of summary.jobs)
       console.log(`  /match/jobs/${job.slug}  ${job.title} (${job.company}, ${job.tools} tools)`)
   }

@@ -1,12 +1,17 @@
 // Imports feed jobs (job-feeds.ts): finds or creates each company, maps the title and description to catalog tools
 // through the scanner's 'name' aliases (the same table a scan maps through), and saves each job by its source key,
 // so importing a feed twice updates rather than duplicates. A company without tags takes those its jobs in the feed
-// give (decision 039); tags a company already has, an admin's own included, are left as they are.
+// give (decision 039); tags a company already has, an admin's own included, are left as they are. A job the site
+// could not show safely (an apply link that is not http(s), text PostgreSQL cannot store) is skipped with its reason;
+// the rest of the feed still imports.
 import { eq, sql } from 'drizzle-orm'
 import { COMPANY_TAG_MAX, COMPANY_TAG_PATTERN, COMPANY_TAGS_MAX, normalizeCompanyTags } from '#contracts/companies.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { slugify } from '#contracts/owners.ts'
+import { HTTP_URL_INVALID } from '#contracts/urls.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, jobs, ownerHandles } from '../../db/schema/index.ts'
+import { findUnstorableValue } from '../../http/input-guard.ts'
 import { normalizeAlias } from '../scan/alias-normalize.ts'
 import { createDatabaseLookup } from '../scan/scan.queries.ts'
 import type { AliasKey, ToolLookup } from '../scan/tool-mapper.ts'
@@ -128,6 +133,20 @@ export interface ImportSummary {
   skipped: number
   companiesCreated: number
   jobs: Array<{ slug: string; title: string; company: string; tools: number }>
+  /** Every job not imported and why, in feed order. */
+  skippedJobs: Array<{ sourceKey: string; title: string; reason: string }>
+}
+
+export const NO_COMPANY = 'names no company (pass --company)'
+
+/** Why a feed job cannot be imported as it is, or null. Its company website is dropped instead when not http(s). */
+export function importRefusal(job: FeedJob, companyName: string | undefined): string | null {
+  if (!companyName) return NO_COMPANY
+  // decision 036: an apply link is rendered as a link, so it must be http(s) ('javascript:' would run on click)
+  const applyUrl = job.applyUrl?.trim()
+  if (applyUrl && (!/^https?:\/\//i.test(applyUrl) || !httpUrlOf(applyUrl))) return `apply URL ${HTTP_URL_INVALID}`
+  const unstorable = findUnstorableValue({ ...job, companyName }, 'job')
+  return unstorable ? `${unstorable.field} ${unstorable.message}` : null
 }
 
 export async function importFeedJobs(
@@ -136,7 +155,14 @@ export async function importFeedJobs(
   options: { companyName?: string; isDemo?: boolean; lookup?: ToolLookup } = {},
 ): Promise<ImportSummary> {
   const lookup = options.lookup ?? createDatabaseLookup(db)
-  const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, companiesCreated: 0, jobs: [] }
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    companiesCreated: 0,
+    jobs: [],
+    skippedJobs: [],
+  }
   // every job of a company in the feed adds its tags; they are given to the company before its first job is saved
   const feedTags = new Map<string, string[]>()
   for (const job of feedJobs) {
@@ -146,12 +172,14 @@ export async function importFeedJobs(
   const seenCompanies = new Set<number>()
   for (const job of feedJobs) {
     const companyName = job.companyName ?? options.companyName
-    if (!companyName) {
+    const refusal = importRefusal(job, companyName)
+    if (refusal || !companyName) {
       summary.skipped++
+      summary.skippedJobs.push({ sourceKey: job.sourceKey, title: job.title, reason: refusal ?? NO_COMPANY })
       continue
     }
     const { company, created } = await findOrCreateCompany(db, companyName, {
-      websiteUrl: job.companyWebsite,
+      websiteUrl: httpUrlOf(job.companyWebsite),
       isDemo: options.isDemo,
     })
     if (created) summary.companiesCreated++
@@ -169,7 +197,7 @@ export async function importFeedJobs(
         slug: await uniqueJobSlug(db, job.title, company.slug),
         title: job.title.slice(0, 200),
         companyId: company.id,
-        applyUrl: job.applyUrl,
+        applyUrl: job.applyUrl && httpUrlOf(job.applyUrl),
         city: job.city,
         location: job.location,
         remote: job.remote,

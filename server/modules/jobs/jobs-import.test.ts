@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HTTP_URL_INVALID } from '#contracts/urls.ts'
 import { companies, jobs } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCatalogTool } from '../../test/factories.ts'
@@ -105,6 +106,61 @@ describe('jobs import', () => {
     expect(await jobTools(summary.jobs[0]!.slug)).toEqual(['PostgreSQL', 'Python'])
     const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'LD Feed Corp'))
     expect(company!.tagList).toEqual(['Data', 'Analytics', 'Financial Services'])
+  })
+
+  it('skips a job whose apply URL is not http(s) or whose text PostgreSQL cannot store, with its reason, and imports the rest', async () => {
+    const board = {
+      jobs: [
+        {
+          id: 1,
+          title: 'Script Kiddie',
+          company_name: 'Unsafe Feed Co',
+          absolute_url: 'javascript:alert(document.cookie)',
+        },
+        {
+          id: 2,
+          title: 'Data Person',
+          company_name: 'Unsafe Feed Co',
+          absolute_url: 'data:text/html,<script>1</script>',
+        },
+        {
+          id: 3,
+          title: 'Nul\u0000 Engineer',
+          company_name: 'Unsafe Feed Co',
+          absolute_url: 'https://unsafe.example/3',
+        },
+        {
+          id: 4,
+          title: 'Entity Engineer',
+          company_name: 'Unsafe Feed Co',
+          content: 'Broken &#99999999; and &#0; here',
+        },
+        { id: 5, title: 'Real Engineer', company_name: 'Unsafe Feed Co', absolute_url: 'https://unsafe.example/5' },
+      ],
+    }
+    const summary = await importFeedJobs(ctx.app.db, parseJobFeed(JSON.stringify(board)).jobs)
+    expect(summary).toMatchObject({ created: 1, skipped: 4 })
+    expect(summary.jobs.map((job) => job.title)).toEqual(['Real Engineer'])
+    expect(summary.skippedJobs).toEqual([
+      { sourceKey: 'greenhouse:1', title: 'Script Kiddie', reason: `apply URL ${HTTP_URL_INVALID}` },
+      { sourceKey: 'greenhouse:2', title: 'Data Person', reason: `apply URL ${HTTP_URL_INVALID}` },
+      { sourceKey: 'greenhouse:3', title: 'Nul\u0000 Engineer', reason: 'title must not contain the NUL character' },
+      { sourceKey: 'greenhouse:4', title: 'Entity Engineer', reason: 'description must not contain the NUL character' },
+    ])
+    expect(await ctx.app.db.$count(jobs, eq(jobs.title, 'Script Kiddie'))).toBe(0)
+  })
+
+  it("keeps a JSON-LD job but drops its company's website when that is not http(s)", async () => {
+    const posting = {
+      '@type': 'JobPosting',
+      title: 'Website Engineer',
+      url: 'https://scheme.example/jobs/1',
+      hiringOrganization: { name: 'Scheme Feed Co', sameAs: 'javascript:alert(1)' },
+    }
+    const summary = await importFeedJobs(ctx.app.db, parseJobFeed(JSON.stringify(posting)).jobs)
+    expect(summary).toMatchObject({ created: 1, skipped: 0 })
+    const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, 'Scheme Feed Co'))
+    expect(company!.websiteUrl).toBeNull()
   })
 
   it('skips jobs with no company and refuses text that is no feed', async () => {

@@ -31,8 +31,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The company of the URL, when the user is one of its admins: 401 signed out, 404 no company, 403 otherwise. */
   async function adminCompany(request: FastifyRequest, slug: string, write: boolean) {
     const user = write ? await requireRealUser(request, IMPERSONATED_EDIT_JOBS) : await requireUser(request)
-    // a path holding NUL names nothing (server/http/nul-guard.ts)
-    const company = slug.includes('\u0000') ? null : await findCompanyBySlug(app.db, slug)
+    const company = await findCompanyBySlug(app.db, slug)
     if (!company) throw notFound()
     if ((await findCompanyRole(app.db, company.id, user.id)) !== 'admin') throw forbidden(ONLY_COMPANY_ADMINS_JOBS)
     return { user, company }

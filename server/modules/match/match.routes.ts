@@ -21,7 +21,6 @@ import {
 import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, registerEtags } from '../../http/cache.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
-import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
 import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
 import { seedDemoJobs } from '../jobs/jobs-demo.ts'
@@ -212,7 +211,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const slug = request.params.slug
-      const company = holdsControlCharacter(slug) ? null : await findCompanyForJobStackCard(app.db, slug)
+      const company = await findCompanyForJobStackCard(app.db, slug)
       if (!company) throw notFound()
       const viewer = await request.sessionUser()
       cachePrivately(reply)

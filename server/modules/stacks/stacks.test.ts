@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HTTP_URL_INVALID } from '#contracts/urls.ts'
 import { stacks, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
@@ -245,7 +246,7 @@ describe('POST /api/v1/stacks/create', () => {
     [{ website_url: 'ab' }, 'website_url', 'is too short (minimum is 3 characters)'],
     [{ website_url: 'example' }, 'website_url', 'is invalid'],
     [{ website_url: 'example.c' }, 'website_url', 'is invalid'],
-    [{ website_url: 'javascript:alert(1)//x.com' }, 'website_url', 'is invalid'],
+    [{ website_url: 'javascript:alert(1)//x.com' }, 'website_url', HTTP_URL_INVALID],
     [{ image_url: 'javascript:alert(1)' }, 'image_url', 'is invalid'],
     [{ services: [] }, 'services', "can't be blank"],
     [{ services: [999999] }, 'services', 'contain tools that do not exist (999999)'],

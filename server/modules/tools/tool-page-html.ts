@@ -13,14 +13,13 @@ import {
   toolPageTitle,
   toolStructuredData,
 } from '#contracts/tool-page-meta.ts'
-import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { withPageHead } from '../../http/page-head.ts'
 import { findStackupTools, isPublicTool } from './tool-page.service.ts'
 import { toolCanonicalUrl, toolLogoUrl } from './tools.presenter.ts'
 import { findToolBySlug } from './tools.queries.ts'
 
-/** A path naming a page: short, no control characters (PostgreSQL text cannot even hold NUL). */
-const isPlausibleSlug = (text: string, max: number) => text.length <= max && !holdsControlCharacter(text)
+/** A path naming a page is short (control characters are refused before any route: server/http/input-guard.ts). */
+const isPlausibleSlug = (text: string, max: number) => text.length <= max
 
 type ToolRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
 

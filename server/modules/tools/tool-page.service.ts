@@ -14,7 +14,6 @@ import {
   TOOL_PAGE_REASONS_COUNT,
 } from '#contracts/tool-page-meta.ts'
 import type { Db } from '../../db/client.ts'
-import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { presentStackupSide, presentToolPage } from './tool-page.presenter.ts'
 import { countReasons, listBestReasons, listCompaniesUsingTool, loadToolPageParts } from './tool-page.queries.ts'
 import { findToolBySlug } from './tools.queries.ts'
@@ -54,7 +53,6 @@ export async function loadToolPage(db: Db, tool: ToolRow, viewerId: number | nul
  * The same tool twice is no comparison: null.
  */
 export async function findStackupTools(db: Db, pair: string): Promise<[ToolRow, ToolRow] | null> {
-  if (holdsControlCharacter(pair)) return null
   for (const [first, second] of splitStackupSlug(pair.toLowerCase())) {
     if (first === second) continue
     const [a, b] = await Promise.all([findToolBySlug(db, first), findToolBySlug(db, second)])

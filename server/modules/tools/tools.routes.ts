@@ -24,7 +24,6 @@ import { renderMonogram } from '../../db/seed/catalog/monogram.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, cachePublicly, registerEtags } from '../../http/cache.ts'
 import { fieldError, notFound } from '../../http/errors.ts'
-import { holdsControlCharacter } from '../../http/nul-guard.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
 import { CATALOG_CHANGED_CHANNEL, forgetCatalogMemos } from './catalog-memos.ts'
 import { logoRoutes } from './logos.routes.ts'
@@ -262,7 +261,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const slug = request.params.slug
-      const tool = holdsControlCharacter(slug) ? null : await findToolBySlug(app.db, slug.toLowerCase())
+      const tool = await findToolBySlug(app.db, slug.toLowerCase())
       if (!tool) throw notFound()
       const isPublic = isPublicTool(tool)
       const viewer = isPublic ? null : await request.sessionUser()

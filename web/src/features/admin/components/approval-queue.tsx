@@ -3,6 +3,7 @@
 import { CheckCircle2, ExternalLink, Pencil, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { APPROVED_NOTICE, type ModerationTool, REJECTED_NOTICE, REJECTION_REASON_MAX } from '#contracts/moderation.ts'
 import { splitFeatures } from '#contracts/soft-approval.ts'
 import { Button } from '../../../components/ui/button.tsx'
@@ -131,6 +132,7 @@ function ToolReviewCard({
 }) {
   const features = splitFeatures(tool.features)
   const headingId = `review-${tool.id}`
+  const websiteHref = httpUrlOf(tool.website_url)
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex flex-wrap items-start gap-4">
@@ -172,9 +174,9 @@ function ToolReviewCard({
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
         <dt className="font-medium text-slate-500">Website</dt>
         <dd className="min-w-0">
-          {tool.website_url ? (
+          {websiteHref ? (
             <a
-              href={tool.website_url}
+              href={websiteHref}
               target="_blank"
               rel="noopener noreferrer nofollow"
               className="inline-flex max-w-full items-center gap-1 break-all text-brand-700 hover:underline"
@@ -182,6 +184,9 @@ function ToolReviewCard({
               {tool.website_url}
               <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
             </a>
+          ) : tool.website_url ? (
+            // not an http(s) address: the moderator sees what was sent, never as a link (decision 036)
+            <span className="break-all text-slate-800">{tool.website_url}</span>
           ) : (
             <span className="text-slate-500">None</span>
           )}

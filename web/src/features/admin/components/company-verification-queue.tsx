@@ -5,6 +5,7 @@ import { BadgeCheck, ExternalLink } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { type CompanyAwaitingVerification, waitingReasonText } from '#contracts/company-verification.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -17,11 +18,9 @@ import { QueueEmpty, QueueLoadError, QueueLoading, type QueueNotice, QueueNotice
 
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 
-/** A website as written, linked when it is a host name (the admin checks it before verifying). */
+/** A website as written, linked when it is an http(s) address with a host name (the admin checks it before verifying). */
 function websiteHref(company: CompanyAwaitingVerification): string | null {
-  const website = company.website_url?.trim()
-  if (!website || !company.website_domain) return null
-  return /^https?:\/\//i.test(website) ? website : `https://${website}`
+  return company.website_domain ? httpUrlOf(company.website_url) : null
 }
 
 export function CompanyVerificationQueue() {

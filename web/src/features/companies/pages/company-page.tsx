@@ -4,6 +4,7 @@
 import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
@@ -12,7 +13,7 @@ import { OwnerLogo } from '../../../components/ui/owner-logo.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { websiteHref, websiteLabel } from '../../../lib/website.ts'
+import { websiteLabel } from '../../../lib/website.ts'
 import { useCompanyPage } from '../api/get-company-page.ts'
 import { CompanyAdminActions } from '../components/company-admin-actions.tsx'
 import { CompanyStackCard } from '../components/company-stack-card.tsx'
@@ -63,7 +64,7 @@ export default function CompanyPage() {
 }
 
 function CompanyHeader({ company }: { company: CompanyPageData['company'] }) {
-  const href = websiteHref(company.website_url)
+  const href = httpUrlOf(company.website_url)
   // Phones: logo beside the name, the description and Follow below at full width. Wider: logo, a text column, Follow.
   return (
     <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-5 sm:gap-y-2 sm:p-6">

@@ -1,5 +1,6 @@
 // /match/jobs/{slug}: a job's page with its full tool list.
 import { Link, useParams } from 'react-router'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
@@ -21,6 +22,7 @@ export default function JobPage() {
     )
   }
   const { job } = data
+  const applyHref = httpUrlOf(job.apply_url)
   const terms = [job.full_time && 'Full-time', job.freelance && 'Freelance', job.remote && 'Remote'].filter(Boolean)
   return (
     <article className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
@@ -47,9 +49,9 @@ export default function JobPage() {
           </p>
         </div>
       </header>
-      {job.apply_url && (
+      {applyHref && (
         <a
-          href={job.apply_url}
+          href={applyHref}
           rel="noopener noreferrer nofollow"
           target="_blank"
           className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"

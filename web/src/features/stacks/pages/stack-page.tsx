@@ -2,6 +2,7 @@
 // Unknown stacks, and private stacks the viewer may not see, answer 404 and show the not-found page.
 import { ExternalLink, Lock, Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import type { StackPage as StackPageData } from '#contracts/stacks.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -13,7 +14,7 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { plural } from '../../../lib/plural.ts'
-import { websiteHref, websiteLabel } from '../../../lib/website.ts'
+import { websiteLabel } from '../../../lib/website.ts'
 import { useStackPage } from '../api/get-stack-page.ts'
 import { StackLayerSection } from '../components/stack-layer-section.tsx'
 
@@ -58,7 +59,7 @@ export default function StackPage() {
 function StackHeader({ stack }: { stack: StackPageData }) {
   const { owner } = stack
   const ownerPath = owner.type === 'Company' ? `/companies/${owner.slug}` : `/${owner.slug}`
-  const href = websiteHref(stack.website_url)
+  const href = httpUrlOf(stack.website_url)
   // Phones: logo beside the name; details, Edit and Follow below. Wider: logo, text column, Edit and Follow on the right.
   return (
     <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-5 sm:gap-y-2 sm:p-6">

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { formatCappedCount } from '#contracts/counts.ts'
+import { httpUrlOf } from '#contracts/http-links.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
@@ -58,6 +59,8 @@ export default function ToolPage() {
         <Alert tone="error">We couldn't load this tool. Please reload the page.</Alert>
       </div>
     )
+  // stored addresses from before the http(s) rule are shown, never linked (decision 036)
+  const websiteHref = httpUrlOf(tool.website_url)
 
   return (
     <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -100,9 +103,9 @@ export default function ToolPage() {
               onChanged={() => queryClient.invalidateQueries({ queryKey: toolQuery(slug).queryKey })}
             />
           )}
-          {tool.website_url && (
+          {websiteHref && (
             <a
-              href={tool.website_url}
+              href={websiteHref}
               target="_blank"
               rel="nofollow noopener"
               className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
@@ -200,10 +203,10 @@ export default function ToolPage() {
                 </Link>
               </Detail>
             )}
-            {tool.website_url && (
+            {websiteHref && tool.website_url && (
               <Detail label="Website">
                 <a
-                  href={tool.website_url}
+                  href={websiteHref}
                   target="_blank"
                   rel="nofollow noopener"
                   className="break-all text-brand-700 hover:underline"
