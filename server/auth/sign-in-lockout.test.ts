@@ -1,5 +1,6 @@
 // Failed sign-ins are limited per account and per address, apart, and a correct password works again once the
 // window has passed (docs/decisions/035-client-address-rate-limits-and-lockout.md).
+import crypto from 'node:crypto'
 import http from 'node:http'
 import { like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,6 +131,20 @@ describe('sign-in paths and bodies that would skip the count', () => {
     }
     expect((await signIn(newAddress(), victim.email, victim.password)).status).toBe(429)
     expect((await signIn(newAddress(), bystander.email, bystander.password)).status).toBe(200)
+  })
+
+  it('answers 4xx, not 500, to a sign-in naming an e-mail or username thousands of characters long, and counts it', async () => {
+    const long = crypto.randomBytes(3000).toString('hex')
+    for (let attempt = 0; attempt <= ACCOUNT_MAX; attempt++) {
+      const answer = await signIn(newAddress(), `${long}@example.test`, 'wrong-password')
+      expect(answer.status).toBe(attempt < ACCOUNT_MAX ? 401 : 429)
+    }
+    const byUsername = await new TestClient(ctx.app, undefined, newAddress()).post('/api/auth/sign-in/username', {
+      username: long,
+      password: 'wrong-password',
+    })
+    expect(byUsername.status).toBeGreaterThanOrEqual(400)
+    expect(byUsername.status).toBeLessThan(500)
   })
 
   // app.inject() resolves dot segments itself, so these go over a socket as a client would send them
