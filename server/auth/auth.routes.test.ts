@@ -85,4 +85,13 @@ describe("Better Auth's own account-change paths", () => {
     })
     expect(signIn.status).toBe(200)
   })
+
+  it("answers 404 to verify-password over HTTP: no unlimited way to guess a signed-in account's password", async () => {
+    const user = await buildUser(plain.app)
+    for (const password of ['wrong-password', user.password]) {
+      const response = await user.client.post('/api/auth/verify-password', { password })
+      expect(response.status).toBe(404)
+      expect(response.body.error.code).toBe('not_found')
+    }
+  })
 })

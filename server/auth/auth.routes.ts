@@ -5,22 +5,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
 import { wrongOriginMessage } from '../http/csrf.ts'
-import { tooManyRequests } from '../http/errors.ts'
+import { notFound, tooManyRequests } from '../http/errors.ts'
 import { signal } from '../modules/notifications/notify.ts'
 import type { Auth } from './auth.ts'
 import { authHeaders } from './auth-headers.ts'
-import { countSignInAttempt, identifySignInAttempt, settleSignInAttempt } from './sign-in-lockout.ts'
+import {
+  countSignInAttempt,
+  identifySignInAttempt,
+  SIGN_IN_ACCOUNT_FIELDS,
+  settleSignInAttempt,
+} from './sign-in-lockout.ts'
 
 const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
-/** The sign-ins that check a password (GitHub's, sign-in/social, checks none here). */
-const PASSWORD_SIGN_INS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-in/username'])
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { auth: Auth; rateLimited: boolean }) {
   const forward = (request: FastifyRequest, reply: FastifyReply) =>
     forwardToBetterAuth(auth, app.config.baseUrl, request, reply)
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!rateLimited || !PASSWORD_SIGN_INS.has(request.url.split('?')[0] ?? '')) return forward(request, reply)
-    const attempt = await identifySignInAttempt(app.db, request.body, request.ip)
+    // the sign-ins that check a password (GitHub's, sign-in/social, checks none here)
+    const by = SIGN_IN_ACCOUNT_FIELDS[(request.url.split('?')[0] ?? '') as keyof typeof SIGN_IN_ACCOUNT_FIELDS]
+    if (!rateLimited || !by) return forward(request, reply)
+    const attempt = await identifySignInAttempt(app.db, by, request.body, request.ip)
     if (!attempt) return forward(request, reply)
     const refusal = await countSignInAttempt(app.db, attempt)
     if (refusal) {
@@ -52,6 +57,9 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
 
 async function forwardToBetterAuth(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
+  // Fastify routed the path as sent, Better Auth routes it as a URL reads it: /api/auth/./sign-in/email (or %2e, ..,
+  // a backslash) reached the password check through the catch-all route, past the rate limit and the lockout
+  if (url.pathname !== request.url.split('?')[0]) throw notFound()
   const headers = authHeaders(request)
   const init: RequestInit = { method: request.method, headers }
   if (request.method !== 'GET') {

@@ -52,8 +52,9 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     // Account changes go through /api/v1/users/* only, which ask for the current password or a recent sign-in, sign
     // out other sessions and are rate limited (docs/decisions/024-account-changes.md); the server calls these
-    // endpoints itself through auth.api, which these paths do not block.
-    disabledPaths: ['/change-password', '/change-email', '/update-user', '/set-password'],
+    // endpoints itself through auth.api, which these paths do not block. /verify-password answers whether a password
+    // is right to anyone holding a session, with no limit: a guessing oracle our limits do not count.
+    disabledPaths: ['/change-password', '/change-email', '/update-user', '/set-password', '/verify-password'],
     socialProviders: config.github
       ? {
           github: {

@@ -1,11 +1,13 @@
 // Failed sign-ins are limited per account and per address, apart, and a correct password works again once the
 // window has passed (docs/decisions/035-client-address-rate-limits-and-lockout.md).
+import crypto from 'node:crypto'
+import http from 'node:http'
 import { like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimits } from '../db/schema/index.ts'
 import { TestClient } from '../test/client.ts'
 import { buildUser, type TestUser } from '../test/factories.ts'
-import { createTestApp, type TestContext } from '../test/harness.ts'
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../test/harness.ts'
 import { SIGN_IN_FAILURE_LIMITS } from './sign-in-lockout.ts'
 
 const ACCOUNT_MAX = SIGN_IN_FAILURE_LIMITS.account.max
@@ -113,5 +115,64 @@ describe('failed sign-ins per address', () => {
 
     await letWindowsPass()
     expect((await signIn(guesser, innocent.email, innocent.password)).status).toBe(200)
+  })
+})
+
+describe('sign-in paths and bodies that would skip the count', () => {
+  it('counts a failure on the e-mail typed even when the body also names another account by username', async () => {
+    const [bystander, victim] = [await buildUser(ctx.app), await buildUser(ctx.app)]
+    for (let attempt = 0; attempt < ACCOUNT_MAX; attempt++) {
+      const answer = await new TestClient(ctx.app, undefined, newAddress()).post('/api/auth/sign-in/email', {
+        email: victim.email,
+        username: bystander.username,
+        password: 'wrong-password',
+      })
+      expect(answer.status).toBe(401)
+    }
+    expect((await signIn(newAddress(), victim.email, victim.password)).status).toBe(429)
+    expect((await signIn(newAddress(), bystander.email, bystander.password)).status).toBe(200)
+  })
+
+  it('answers 4xx, not 500, to a sign-in naming an e-mail or username thousands of characters long, and counts it', async () => {
+    const long = crypto.randomBytes(3000).toString('hex')
+    for (let attempt = 0; attempt <= ACCOUNT_MAX; attempt++) {
+      const answer = await signIn(newAddress(), `${long}@example.test`, 'wrong-password')
+      expect(answer.status).toBe(attempt < ACCOUNT_MAX ? 401 : 429)
+    }
+    const byUsername = await new TestClient(ctx.app, undefined, newAddress()).post('/api/auth/sign-in/username', {
+      username: long,
+      password: 'wrong-password',
+    })
+    expect(byUsername.status).toBeGreaterThanOrEqual(400)
+    expect(byUsername.status).toBeLessThan(500)
+  })
+
+  // app.inject() resolves dot segments itself, so these go over a socket as a client would send them
+  it('answers 404 to a sign-in path that only resolves to one once dot segments or backslashes are read', async () => {
+    const user = await buildUser(ctx.app)
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const body = JSON.stringify({ email: user.email, password: 'wrong-password' })
+    for (const path of [
+      '/api/auth/./sign-in/email',
+      '/api/auth/%2e/sign-in/email',
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/sign-in\\email',
+    ]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        // a path of its own: a URL string would have its dot segments resolved before sending
+        const request = http.request(address, {
+          path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        })
+        request.on('response', (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        })
+        request.on('error', reject)
+        request.end(body)
+      })
+      expect({ path, status }).toEqual({ path, status: 404 })
+    }
   })
 })

@@ -3,7 +3,7 @@
 // works again once the window has passed (docs/decisions/035-client-address-rate-limits-and-lockout.md).
 // Every attempt counts first (one atomic upsert, so parallel guesses cannot slip past the limit) and is taken back
 // when it was not a wrong password.
-import { eq, or } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
 import { clearRateLimit, countRateLimitHit, forgiveRateLimitHit } from '../http/rate-limit.ts'
@@ -25,24 +25,35 @@ export interface SignInRefusal {
   retryAfterSeconds: number
 }
 
-/** The keys of a password sign-in (by e-mail or username), or undefined when the body names no account. */
+/** The field that names the account on each password sign-in path (Better Auth's email and username plugins). */
+export const SIGN_IN_ACCOUNT_FIELDS = {
+  '/api/auth/sign-in/email': 'email',
+  '/api/auth/sign-in/username': 'username',
+} as const satisfies Record<string, 'email' | 'username'>
+
+/**
+ * The keys of a password sign-in, or undefined when the body names no account. Only the field the path signs in by
+ * is read: Better Auth ignores the other, so a username added to an e-mail sign-in must not move its count to
+ * another account.
+ */
 export async function identifySignInAttempt(
   db: Db,
+  by: 'email' | 'username',
   body: unknown,
   address: string,
 ): Promise<SignInAttempt | undefined> {
   const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}
-  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : ''
-  const username = typeof fields.username === 'string' ? normalizeUsername(fields.username.trim()) : ''
-  if (!email && !username) return undefined
+  const typed = fields[by]
+  if (typeof typed !== 'string' || !typed.trim()) return undefined
+  const name = by === 'email' ? typed.trim().toLowerCase() : normalizeUsername(typed.trim())
   // one account has one counter whether its e-mail or its username is typed; an unknown name counts under itself,
   // so that the answers do not tell which accounts exist
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(...(email ? [eq(users.email, email)] : []), ...(username ? [eq(users.username, username)] : [])))
+    .where(by === 'email' ? eq(users.email, name) : eq(users.username, name))
     .limit(1)
-  const account = user ? `user:${user.id}` : email ? `email:${email}` : `username:${username}`
+  const account = user ? `user:${user.id}` : `${by}:${name}`
   return { accountKey: `sign-in-failures:${account}`, addressKey: `sign-in-failures:address:${address}` }
 }
 

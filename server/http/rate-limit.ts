@@ -2,6 +2,7 @@
 // the rate_limit table (a fixed window that starts with the key's first hit). @fastify/rate-limit's per-route limits
 // (`config: { rateLimit }`) count through rateLimitStore(db); the sign-in lockout counts with the same functions
 // (docs/decisions/035-client-address-rate-limits-and-lockout.md).
+import crypto from 'node:crypto'
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit'
 import { eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
@@ -14,6 +15,13 @@ export interface RateLimitCount {
   msLeft: number
 }
 
+// A key holds what the client typed (an e-mail, a username): one of a few thousand characters is past what a
+// PostgreSQL btree index entry may hold (the insert fails, a 500), so a long key is stored as its SHA-256.
+const KEY_STORED_MAX = 200
+function storedKey(key: string): string {
+  return key.length <= KEY_STORED_MAX ? key : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`
+}
+
 const msLeft = sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.resetAt} - now())) * 1000))::integer`
 
 /** Counts one hit on `key`: a window past its end starts again at 1. */
@@ -22,7 +30,7 @@ export async function countRateLimitHit(db: Db, key: string, windowMs: number): 
   const [row] = await db
     .insert(rateLimits)
     .values({
-      key,
+      key: storedKey(key),
       hits: 1,
       resetAt: sql`now() + ${Math.max(1, Math.round(windowMs))}::integer * interval '1 millisecond'`,
     })
@@ -43,7 +51,7 @@ export async function readRateLimit(db: Db, key: string): Promise<RateLimitCount
   const [row] = await db
     .select({ hits: rateLimits.hits, msLeft })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`)
+    .where(sql`${rateLimits.key} = ${storedKey(key)} AND ${rateLimits.resetAt} > now()`)
   return row ?? { hits: 0, msLeft: 0 }
 }
 
@@ -52,11 +60,11 @@ export async function forgiveRateLimitHit(db: Db, key: string): Promise<void> {
   await db
     .update(rateLimits)
     .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-    .where(eq(rateLimits.key, key))
+    .where(eq(rateLimits.key, storedKey(key)))
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+  await db.delete(rateLimits).where(eq(rateLimits.key, storedKey(key)))
 }
 
 // Rows of ended windows are dropped now and then (every PRUNE_EVERY hits on an instance), so the table holds about
