@@ -53,6 +53,15 @@ describe('the access log', () => {
     expect(JSON.stringify(line)).not.toMatch(/secret|probe"|user-agent|headers/)
   })
 
+  it("leaves e-mailed links' tokens and OAuth's code and state out of the line", async () => {
+    const logged = await linesOf(() =>
+      app.inject({ method: 'GET', url: '/api/v1/notifications/unsubscribe?token=s3cret-link&page=2&STATE=xyz' }),
+    )
+    const [line] = logged as [LogLine]
+    expect(line.url).toBe('/api/v1/notifications/unsubscribe?token=[redacted]&page=2&STATE=[redacted]')
+    expect(JSON.stringify(logged)).not.toMatch(/s3cret-link|xyz/)
+  })
+
   it('logs a refused request (404, 400) at info, not as an error', async () => {
     const logged = await linesOf(async () => {
       await app.inject({ method: 'GET', url: '/api/v1/nope' })

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
+  type CommentableType,
   CommentDeleteResponse,
   CommentFlagResponse,
   CommentParams,
@@ -111,8 +112,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_COMMENT)
       const { body, parent_id: parentId } = request.body.comment
-      const parent = await findComment(app.db, parentId)
-      if (!parent) throw notFound()
+      const parent = await findVisibleComment(parentId)
       if (parent.parentId !== null) throw badRequest(REPLY_TO_REPLY)
       // the reply lives where its parent lives, whatever the body says
       const comment = await app.db.transaction(async (tx) => {
@@ -187,8 +187,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_COMMENT_VOTE)
-      const comment = await findComment(app.db, request.params.id)
-      if (!comment) throw notFound()
+      const comment = await findVisibleComment(request.params.id)
       const { votes, voted } = await toggleCommentVote(app.db, comment.id, user.id, (tx, upvoted) =>
         upvoted ? notifyUpvoted(tx, user.id, comment) : withdrawUpvote(tx, user.id, comment),
       )
@@ -213,6 +212,18 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { id: updated.id, parentId: updated.parentId, flagged: updated.flagged }
     },
   )
+
+  /** A comment others may answer or vote on: on a stack that went private since, it is not found (nor notified). */
+  async function findVisibleComment(id: number) {
+    const comment = await findComment(app.db, id)
+    if (
+      !comment ||
+      !(await commentableExists(app.db, comment.commentableType as CommentableType, comment.commentableId))
+    ) {
+      throw notFound()
+    }
+    return comment
+  }
 
   async function presentNew(id: number) {
     const row = (await findCommentRow(app.db, id))!

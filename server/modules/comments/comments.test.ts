@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notifications, stacks } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -222,6 +224,20 @@ describe('comments', () => {
       comment: { body: 'Hidden', commentable_id: stack.id, commentable_type: 'stack' },
     })
     expect(answer.status).toBe(404)
+  })
+
+  it('answers 404 to replies and up-votes on comments of a stack that went private, and tells no one', async () => {
+    const stack = await buildStack(context.app.db, { ownerUserId: author.id })
+    const parent = await createComment(author, 'Before it went private', stack.id, 'stack')
+    await context.app.db.update(stacks).set({ isPrivate: true }).where(eq(stacks.id, stack.id))
+    const toldBefore = await context.app.db.$count(notifications, eq(notifications.recipientId, author.id))
+    const reply = await other.client.post('/api/v1/comments/reply', {
+      comment: { parent_id: parent.id, body: 'Still here?', commentable_id: stack.id, commentable_type: 'stack' },
+    })
+    expect(reply.status).toBe(404)
+    expect((await other.client.post(`/api/v1/comments/${parent.id}/toggle_upvote`)).status).toBe(404)
+    const told = await context.app.db.$count(notifications, eq(notifications.recipientId, author.id))
+    expect(told).toBe(toldBefore)
   })
 
   it('answers 404 for a missing commentable or comment', async () => {
