@@ -15,7 +15,7 @@ export function AnalyticsPanel() {
       <h2 id="analytics-heading" className="sr-only">
         Analytics
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
           ['Events, last 7 days', totals.last_7_days],
           ['Events, last 30 days', totals.last_30_days],

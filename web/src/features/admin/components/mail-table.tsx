@@ -62,7 +62,7 @@ export function MailTable() {
               {status ? `No ${status} messages.` : 'No e-mail has been queued yet.'}
             </p>
           ) : (
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[44rem]">
               <caption className="sr-only">E-mail outbox</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
