@@ -232,40 +232,67 @@ function findCutOffs(): string[] {
     return element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
   }
 
+  // Whether a box that clips (overflow not visible, inside the screen) holds the element in: only the boxes between
+  // it and its containing block count for an absolutely placed element (screen-reader text escapes a scroller that is
+  // not positioned, and widens the page).
+  const isClippedInside = (element: Element) => {
+    let position = getComputedStyle(element).position
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (position === 'fixed') return false
+      const style = getComputedStyle(box)
+      const isContainingBlock = position !== 'absolute' || style.position !== 'static'
+      if (isContainingBlock && style.overflowX !== 'visible' && box.getBoundingClientRect().right <= viewport + 1) {
+        return true
+      }
+      if (isContainingBlock) position = style.position
+    }
+    return false
+  }
+
   const documentWidth = document.documentElement.scrollWidth
   if (documentWidth > viewport) {
-    const widest = [...document.body.querySelectorAll('*')]
-      .filter((element) => isShown(element) && element.getBoundingClientRect().right > viewport + 1)
-      // the innermost ones: the element that is too wide, not every box around it
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > viewport + 1))
-      .slice(0, 5)
+    const pastTheEdge = [...document.body.querySelectorAll('*')].filter(
+      (element) =>
+        element.getClientRects().length > 0 &&
+        element.getBoundingClientRect().right > viewport + 1 &&
+        !isClippedInside(element),
+    )
+    // the innermost ones: the element that is too wide, not every box around it
+    const widest = pastTheEdge.filter(
+      (element) => !pastTheEdge.some((other) => other !== element && element.contains(other)),
+    )
     problems.push(
-      `the document is ${documentWidth} px wide on a ${viewport} px screen; past the edge: ${widest.map(describe).join('; ')}`,
+      `the document is ${documentWidth} px wide on a ${viewport} px screen; past the edge: ${widest.slice(0, 5).map(describe).join('; ')}`,
     )
   }
 
   // A control is cut off when part of it shows and part does not: past the screen's edge, or past the edge of a box
-  // that clips (overflow hidden, clip, or a scroller's viewport). One wholly out of view (a carousel's next card, a
-  // folded panel) is not seen, so not cut.
+  // that clips (overflow hidden or clip, or a scroller's viewport). One wholly out of view is cut off too when a
+  // sideways scroller hides it (a tab strip people would have to guess they can swipe), unless the scroller is a
+  // carousel, whose arrows bring it in; a control wholly clipped by overflow hidden is hidden on purpose.
   for (const control of document.querySelectorAll('button, a[href], input, select, textarea')) {
     if (!isShown(control)) continue
     const rect = control.getBoundingClientRect()
     let shownLeft = Math.max(rect.left, 0)
     let shownRight = Math.min(rect.right, viewport)
     let cutBy = shownLeft > rect.left + 1 || shownRight < rect.right - 1 ? 'the screen' : ''
+    let scroller: Element | null = null
     for (let box = control.parentElement; box; box = box.parentElement) {
       const overflow = getComputedStyle(box).overflowX
       if (overflow === 'visible') continue
       const clip = box.getBoundingClientRect()
-      if (!cutBy && (clip.left > rect.left + 1 || clip.right < rect.right - 1)) {
-        cutBy = `${describe(box)} (overflow: ${overflow})`
-      }
+      const clips = clip.left > rect.left + 1 || clip.right < rect.right - 1
+      if (clips && !cutBy) cutBy = `${describe(box)} (overflow: ${overflow})`
+      if (clips && !scroller && (overflow === 'auto' || overflow === 'scroll')) scroller = box
       shownLeft = Math.max(shownLeft, clip.left)
       shownRight = Math.min(shownRight, clip.right)
     }
-    if (shownRight - shownLeft < 1 || !cutBy) continue
+    if (!cutBy) continue
+    const isWhollyHidden = shownRight - shownLeft < 1
+    if (isWhollyHidden && (!scroller || scroller.closest('[aria-roledescription="carousel"]'))) continue
+    if (isWhollyHidden && scroller) cutBy = `${describe(scroller)} (overflow: ${getComputedStyle(scroller).overflowX})`
     problems.push(
-      `${describe(control)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} px and is cut off by ${cutBy}`,
+      `${describe(control)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} px and is ${isWhollyHidden ? 'hidden' : 'cut off'} by ${cutBy}`,
     )
   }
   return problems
@@ -420,9 +447,15 @@ test.describe('at 390x844', () => {
       comment: { body: 'Good to see the whole stack here.', commentable_id: company.id, commentable_type: 'company' },
     })
     await api(colleagueContext.request, 'GET', `/api/v1/follows/toggle?followee_type=user&followee_id=${me.id}`)
-    await api(admin, 'POST', '/api/v1/pros-and-cons', {
-      reason: { service_id: tool.id, text: 'Reliable under heavy write load', con: false },
-    })
+    // Reasons to vote on in the wizard's tool-details (the first popular tools) and in the edited stack's
+    for (const toolId of new Set([...popular.slice(0, 3).map((candidate) => candidate.id), ...ids.slice(0, 3)])) {
+      for (const [text, con] of [
+        ['Reliable under heavy write load in production', false],
+        ['Hard to tune without a specialist on the team', true],
+      ] as const) {
+        await api(admin, 'POST', '/api/v1/pros-and-cons', { reason: { service_id: toolId, text, con } })
+      }
+    }
     await api(admin, 'POST', '/api/v1/services/create', {
       service: { name: uniqueName('Phonetool'), website_url: `${uniqueName('phonetool')}.example` },
     })

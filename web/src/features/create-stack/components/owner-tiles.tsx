@@ -146,7 +146,9 @@ function Tile({
           <span className="line-clamp-2 break-words">{title}</span>
           {badge && <span className="text-slate-400">{badge}</span>}
         </span>
-        <span className="mt-0.5 block truncate text-xs text-slate-500">{detail}</span>
+        <span className="mt-0.5 block truncate text-xs text-slate-500 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
+          {detail}
+        </span>
       </span>
     </button>
   )

@@ -128,8 +128,9 @@ function Carousel({
       <div
         ref={scroller}
         onScroll={measure}
-        // phones: a card as wide as the screen allows, snapped whole, so no card shows cut at the edge
-        className="-mx-1 overflow-x-auto px-1 pb-3 [scrollbar-width:thin] max-sm:snap-x max-sm:snap-mandatory"
+        // relative: the cards' screen-reader text (absolutely placed) is clipped here too, instead of widening the
+        // page past the phone's screen; phones: a card as wide as the carousel, snapped whole, so none shows cut
+        className="relative -mx-1 overflow-x-auto px-1 pb-3 [scrollbar-width:thin] max-sm:snap-x max-sm:snap-mandatory"
         data-testid="reasons-carousel"
       >
         <ul className="flex gap-4">

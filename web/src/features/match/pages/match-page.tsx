@@ -267,7 +267,9 @@ export default function MatchPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <header className="mb-6">
-        <h1 className="text-3xl font-bold text-slate-900">Stack Match - Find jobs that match your tech stack</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Stack Match - Find jobs that match your tech stack
+        </h1>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[340px_1fr]">
         <button

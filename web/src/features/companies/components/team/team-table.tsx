@@ -89,7 +89,7 @@ export function TeamTable({
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500">
                     <Mail className="size-4" aria-hidden="true" />
                   </span>
-                  <span className="min-w-0 truncate text-slate-700">
+                  <span className="min-w-0 truncate text-slate-700 max-sm:whitespace-normal max-sm:wrap-anywhere">
                     {invite.email} <span className="text-slate-500">(Invited)</span>
                   </span>
                 </span>
