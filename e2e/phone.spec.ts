@@ -315,7 +315,7 @@ async function checkEveryRoute(page: Page, pass: Pass) {
       await visit.prepare(page)
       await page.waitForLoadState('networkidle')
     }
-    const shot = visit.route.replace(/[/:*]+/g, '-').replace(/^-|-$/g, '') || 'home'
+    const shot = visit.route === '*' ? 'not-found' : visit.route.replace(/[/:*]+/g, '-').replace(/^-|-$/g, '') || 'home'
     await measure(url, visit.route, shot)
     for (const dialog of visit.dialogs?.filter((candidate) => candidate.pass === pass) ?? []) {
       await page.getByRole('button', { name: dialog.button }).first().click()
