@@ -1,9 +1,10 @@
 // Every page on a phone (issue 20 "Hardening and the phone", docs/decisions/041-phone-layout.md): each route of the
 // web route table (web/src/app/router.tsx, checked below so a new route cannot be forgotten) opened at 390x844,
 // signed out and then signed in as an admin who owns a company with a team, customers, a job, stacks, comments and
-// notifications. A page fails when the document is wider than the screen or a visible control (button, link, input,
-// select, textarea) reaches past the screen's left or right edge or past an overflow-hidden box that clips it; the
-// failure names the element. A full-page screenshot of each lands in .tmp/shots/phone/ to look at.
+// notifications, with a few of its dialogs and menus open. A page fails when the document is wider than the screen,
+// or a visible control (button, link, input, select, textarea) or table cell shows only in part, past the screen's
+// edge or past a box that clips it (or wholly hidden in a sideways scroller that is not a carousel); the failure names
+// the element. A full-page screenshot of each lands in .tmp/shots/phone/ to look at.
 import fs from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
@@ -270,7 +271,8 @@ function findCutOffs(): string[] {
   // that clips (overflow hidden or clip, or a scroller's viewport). One wholly out of view is cut off too when a
   // sideways scroller hides it (a tab strip people would have to guess they can swipe), unless the scroller is a
   // carousel, whose arrows bring it in; a control wholly clipped by overflow hidden is hidden on purpose.
-  for (const control of document.querySelectorAll('button, a[href], input, select, textarea')) {
+  // table cells too: a column cut off by the table's scroller is as lost as a button
+  for (const control of document.querySelectorAll('button, a[href], input, select, textarea, th, td')) {
     if (!isShown(control)) continue
     const rect = control.getBoundingClientRect()
     let shownLeft = Math.max(rect.left, 0)
@@ -288,7 +290,8 @@ function findCutOffs(): string[] {
       shownRight = Math.min(shownRight, clip.right)
     }
     if (!cutBy) continue
-    const isWhollyHidden = shownRight - shownLeft < 1
+    // a 1 px sliver is the screen-reader-only pattern (a 1 px box that clips), not something seen
+    const isWhollyHidden = shownRight - shownLeft <= 1
     if (isWhollyHidden && (!scroller || scroller.closest('[aria-roledescription="carousel"]'))) continue
     if (isWhollyHidden && scroller) cutBy = `${describe(scroller)} (overflow: ${getComputedStyle(scroller).overflowX})`
     problems.push(
