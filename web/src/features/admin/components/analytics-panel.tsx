@@ -27,7 +27,7 @@ export function AnalyticsPanel() {
           </div>
         ))}
       </dl>
-      <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {events.length === 0 ? (
           <p className="px-6 py-10 text-center text-slate-500">No events recorded yet.</p>
         ) : (

@@ -56,7 +56,7 @@ export function MailTable() {
       {error && <Alert tone="error">{error.message}</Alert>}
       {isPending && <Spinner label="Loading mail" />}
       {data && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           {data.messages.length === 0 ? (
             <p className="px-6 py-10 text-center text-slate-500">
               {status ? `No ${status} messages.` : 'No e-mail has been queued yet.'}

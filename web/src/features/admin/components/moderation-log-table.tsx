@@ -109,7 +109,7 @@ export function ModerationLogTable() {
           No moderation actions yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
           <table className="stacked-table min-w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>

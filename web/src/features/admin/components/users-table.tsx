@@ -89,7 +89,7 @@ export function UsersTable({ me }: { me: CurrentUser }) {
       {isPending && <Spinner label="Loading users" />}
 
       {data && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           {data.users.length === 0 ? (
             <p className="px-6 py-10 text-center text-slate-500">{q ? `No user matches “${q}”.` : 'No users yet.'}</p>
           ) : (

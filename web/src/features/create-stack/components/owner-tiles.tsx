@@ -144,7 +144,7 @@ function Tile({
       <span className="min-w-0 max-w-full">
         <span className="flex items-center gap-1.5 font-semibold text-slate-900 max-sm:justify-center">
           <span className="line-clamp-2 break-words">{title}</span>
-          {badge && <span className="text-slate-400">{badge}</span>}
+          {badge && <span className="text-slate-400 max-sm:hidden">{badge}</span>}
         </span>
         <span className="mt-0.5 block truncate text-xs text-slate-500 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
           {detail}

@@ -22,7 +22,7 @@ export function TeamTable({
 }) {
   const isAdmin = team.current_user.role === 'admin'
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="stacked-table w-full text-left text-sm sm:min-w-[36rem]">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
