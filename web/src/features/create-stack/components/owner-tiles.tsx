@@ -131,10 +131,10 @@ function Tile({
       disabled={disabled}
       onClick={onClick}
       className={cn(
-        'group relative flex h-full w-full rounded-2xl bg-white text-left ring-1 transition focus-visible:outline-2',
+        'group relative flex h-full w-full rounded-2xl bg-white ring-1 transition focus-visible:outline-2',
         // phones: the icon above the name, so a two-column tile keeps room for 'Personal' and a company's name
         compact
-          ? 'items-center gap-3 p-3 max-sm:flex-col max-sm:gap-2 max-sm:text-center'
+          ? 'items-center gap-3 p-3 text-left max-sm:flex-col max-sm:gap-2 max-sm:text-center'
           : 'min-h-40 flex-col items-center justify-center gap-3 p-5 text-center',
         isSelected ? 'ring-2 ring-brand-600 shadow-md' : 'ring-slate-200 hover:ring-brand-500/50 hover:shadow-sm',
         'disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:shadow-none disabled:hover:ring-slate-200',
