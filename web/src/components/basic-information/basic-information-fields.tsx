@@ -46,7 +46,7 @@ export function BasicInformationFields({
   return (
     <>
       <PhotoField value={values.picture} onChange={(url) => onChange('picture', url)} disabled={disabled} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {text('first_name', 'First name', 'given-name')}
         {text('last_name', 'Last name', 'family-name')}
         <CompanySuggestField

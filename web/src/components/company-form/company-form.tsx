@@ -165,7 +165,7 @@ export function CompanyFormView({
     <form onSubmit={submit} noValidate className="space-y-5">
       {formError && <Alert tone="error">{formError}</Alert>}
       {blanks.length > 1 && <Alert tone="error">{requiredMessage(blanks)}</Alert>}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           label={LABELS.name}
           autoComplete="organization"
@@ -198,7 +198,7 @@ export function CompanyFormView({
         {...register('description')}
         error={message('description')}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           label={LABELS.email_address}
           type="email"

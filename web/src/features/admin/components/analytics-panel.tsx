@@ -15,7 +15,7 @@ export function AnalyticsPanel() {
       <h2 id="analytics-heading" className="sr-only">
         Analytics
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
           ['Events, last 7 days', totals.last_7_days],
           ['Events, last 30 days', totals.last_30_days],
@@ -27,7 +27,7 @@ export function AnalyticsPanel() {
           </div>
         ))}
       </dl>
-      <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {events.length === 0 ? (
           <p className="px-6 py-10 text-center text-slate-500">No events recorded yet.</p>
         ) : (
@@ -35,16 +35,16 @@ export function AnalyticsPanel() {
             <caption className="sr-only">Events by name</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-2 sm:px-4 py-3 font-medium">
                   Event
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
+                <th scope="col" className="px-2 sm:px-4 py-3 text-right font-medium">
                   Last 7 days
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
+                <th scope="col" className="px-2 sm:px-4 py-3 text-right font-medium">
                   Last 30 days
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
+                <th scope="col" className="px-2 sm:px-4 py-3 text-right font-medium">
                   All time
                 </th>
               </tr>
@@ -52,12 +52,15 @@ export function AnalyticsPanel() {
             <tbody className="divide-y divide-slate-100">
               {events.map((event) => (
                 <tr key={event.name}>
-                  <th scope="row" className="px-4 py-2.5 font-mono text-xs font-medium text-slate-800">
+                  <th
+                    scope="row"
+                    className="px-2 sm:px-4 py-2.5 font-mono text-xs font-medium break-all text-slate-800 sm:break-normal"
+                  >
                     {event.name}
                   </th>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{number.format(event.last_7_days)}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{number.format(event.last_30_days)}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{number.format(event.all_time)}</td>
+                  <td className="px-2 sm:px-4 py-2.5 text-right tabular-nums">{number.format(event.last_7_days)}</td>
+                  <td className="px-2 sm:px-4 py-2.5 text-right tabular-nums">{number.format(event.last_30_days)}</td>
+                  <td className="px-2 sm:px-4 py-2.5 text-right tabular-nums">{number.format(event.all_time)}</td>
                 </tr>
               ))}
             </tbody>

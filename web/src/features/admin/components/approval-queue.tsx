@@ -171,7 +171,7 @@ function ToolReviewCard({
           </Button>
         </div>
       </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
+      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-[9rem_1fr]">
         <dt className="font-medium text-slate-500">Website</dt>
         <dd className="min-w-0">
           {websiteHref ? (

@@ -71,8 +71,8 @@ export function CompanyVerificationQueue() {
           hint="A company appears here when its contact e-mail is not at its website's domain."
         />
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[56rem] text-left text-sm">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="stacked-table w-full text-left text-sm sm:min-w-[56rem]">
             <caption className="sr-only">Companies waiting for verification</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>

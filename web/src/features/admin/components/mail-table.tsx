@@ -56,13 +56,13 @@ export function MailTable() {
       {error && <Alert tone="error">{error.message}</Alert>}
       {isPending && <Spinner label="Loading mail" />}
       {data && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           {data.messages.length === 0 ? (
             <p className="px-6 py-10 text-center text-slate-500">
               {status ? `No ${status} messages.` : 'No e-mail has been queued yet.'}
             </p>
           ) : (
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[44rem]">
               <caption className="sr-only">E-mail outbox</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>

@@ -109,8 +109,8 @@ export function ModerationLogTable() {
           No moderation actions yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-          <table className="min-w-full text-left text-sm">
+        <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+          <table className="stacked-table min-w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="px-4 py-2.5 font-semibold">

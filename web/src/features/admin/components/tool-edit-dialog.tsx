@@ -87,7 +87,7 @@ export function ToolEditDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label={LABELS.name} autoComplete="off" {...register('name')} error={message('name')} />
           <TextField
             label={LABELS.website_url}

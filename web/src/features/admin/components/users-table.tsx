@@ -89,11 +89,11 @@ export function UsersTable({ me }: { me: CurrentUser }) {
       {isPending && <Spinner label="Loading users" />}
 
       {data && (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           {data.users.length === 0 ? (
             <p className="px-6 py-10 text-center text-slate-500">{q ? `No user matches “${q}”.` : 'No users yet.'}</p>
           ) : (
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[40rem]">
               <caption className="sr-only">Users</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>

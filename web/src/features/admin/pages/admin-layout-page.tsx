@@ -41,7 +41,8 @@ function AdminShell({ user }: { user: CurrentUser }) {
       <h1 className="text-2xl font-semibold text-slate-900">{user.is_admin ? 'Admin' : 'Moderation'}</h1>
       {tabs.length > 0 && (
         <nav aria-label="Admin" className="mt-4 border-b border-slate-200">
-          <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {/* the tabs wrap rather than scroll sideways, so a phone shows them all (decision 041) */}
+          <ul className="-mb-px flex flex-wrap gap-x-1">
             {tabs.map((tab) => {
               const { to, label, icon: Icon, end } = tab
               const waiting = 'count' in tab ? counts.data?.[tab.count] : undefined
@@ -52,7 +53,7 @@ function AdminShell({ user }: { user: CurrentUser }) {
                     end={end}
                     className={({ isActive }) =>
                       cn(
-                        'flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium',
+                        'flex items-center gap-2 whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-medium sm:px-3',
                         isActive
                           ? 'border-brand-600 text-brand-700'
                           : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',

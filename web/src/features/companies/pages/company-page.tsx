@@ -134,7 +134,7 @@ function CompanyPageSkeleton() {
           <Skeleton className="h-4 w-2/3" />
         </div>
       </div>
-      <div className="mt-8 grid gap-4 sm:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Skeleton className="h-32 w-full rounded-xl" />
         <Skeleton className="h-32 w-full rounded-xl" />
       </div>

@@ -81,7 +81,7 @@ export function AddCustomerForm({ company, services }: { company: Company; servi
           {added}
         </Alert>
       )}
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="space-y-1">
           <label htmlFor={serviceFieldId} className="block text-sm font-medium text-slate-700">
             Tool

@@ -54,8 +54,8 @@ export function CustomersTable({ company, customers }: { company: Company; custo
           </p>
         </div>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+        <div className="relative mt-3 overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+          <table className="stacked-table w-full text-left text-sm sm:min-w-[44rem]">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">

@@ -101,7 +101,7 @@ export function JobFormView({
         error={errorOf('apply_url')}
         {...register('apply_url')}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField label="City" placeholder="e.g. Berlin" error={errorOf('city')} {...register('city')} />
         <TextField
           label="Location"

@@ -68,7 +68,7 @@ export function NewToolForm({
         <p className="text-sm text-slate-600">It joins your stack now and the catalog once a moderator approves it.</p>
       </div>
       {errors.form && <Alert tone="error">{errors.form}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Tool name"
           value={name}

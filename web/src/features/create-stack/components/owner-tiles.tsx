@@ -131,19 +131,24 @@ function Tile({
       disabled={disabled}
       onClick={onClick}
       className={cn(
-        'group relative flex h-full w-full rounded-2xl bg-white text-left ring-1 transition focus-visible:outline-2',
-        compact ? 'items-center gap-3 p-3' : 'min-h-40 flex-col items-center justify-center gap-3 p-5 text-center',
+        'group relative flex h-full w-full rounded-2xl bg-white ring-1 transition focus-visible:outline-2',
+        // phones: the icon above the name, so a two-column tile keeps room for 'Personal' and a company's name
+        compact
+          ? 'items-center gap-3 p-3 text-left max-sm:flex-col max-sm:gap-2 max-sm:text-center'
+          : 'min-h-40 flex-col items-center justify-center gap-3 p-5 text-center',
         isSelected ? 'ring-2 ring-brand-600 shadow-md' : 'ring-slate-200 hover:ring-brand-500/50 hover:shadow-sm',
         'disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:shadow-none disabled:hover:ring-slate-200',
       )}
     >
       {icon}
-      <span className="min-w-0">
+      <span className="min-w-0 max-w-full">
         <span className="flex items-center gap-1.5 font-semibold text-slate-900 max-sm:justify-center">
-          <span className="truncate">{title}</span>
-          {badge && <span className="text-slate-400">{badge}</span>}
+          <span className="line-clamp-2 break-words">{title}</span>
+          {badge && <span className="text-slate-400 max-sm:hidden">{badge}</span>}
         </span>
-        <span className="mt-0.5 block truncate text-xs text-slate-500">{detail}</span>
+        <span className="mt-0.5 block truncate text-xs text-slate-500 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
+          {detail}
+        </span>
       </span>
     </button>
   )

@@ -25,12 +25,13 @@ export function SaveBar({
   isBusy?: boolean
 }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-5 -mb-5 mt-8 flex flex-wrap items-center justify-end gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur sm:-mx-8 sm:-mb-8 sm:px-8">
+    // Phones: one row (py-2, View Stack as its icon) so the sticky bar keeps the screen for the form.
+    <div className="sticky bottom-0 z-10 -mx-5 -mb-5 mt-8 flex items-center justify-end gap-2 rounded-b-2xl border-t border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:-mx-8 sm:-mb-8 sm:flex-wrap sm:gap-3 sm:px-8 sm:py-4">
       <Link
         to={viewHref}
-        className="mr-auto inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        className="mr-auto inline-flex h-10 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
-        <Eye className="size-4" aria-hidden="true" /> View Stack
+        <Eye className="size-4" aria-hidden="true" /> <span className="max-sm:sr-only">View Stack</span>
       </Link>
       <Button
         variant="secondary"
@@ -42,7 +43,11 @@ export function SaveBar({
         {SAVE_LABELS[saveState]}
       </Button>
       {next && (
-        <Button onClick={next.onClick} disabled={disabled || isBusy || saveState === 'saving'}>
+        <Button
+          onClick={next.onClick}
+          disabled={disabled || isBusy || saveState === 'saving'}
+          className="min-w-0 max-sm:h-auto max-sm:min-h-10 max-sm:px-3 max-sm:py-1.5"
+        >
           Save & {next.label} <ArrowRight className="size-4" aria-hidden="true" />
         </Button>
       )}

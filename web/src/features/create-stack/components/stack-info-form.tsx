@@ -165,7 +165,7 @@ export function StackInfoForm({
       {showsPrivacyChoice && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">Visibility</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <PrivacyOption
               name="stack-visibility"
               checked={!isPrivate}

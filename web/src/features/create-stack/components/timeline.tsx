@@ -21,7 +21,8 @@ export function Timeline({
   label?: string
 }) {
   return (
-    <ol aria-label={label} className="flex items-center gap-2 sm:gap-3">
+    // Phones: three equal columns, each label under its number (a row of all three names is wider than 390 px).
+    <ol aria-label={label} className="grid grid-cols-3 gap-1 sm:flex sm:items-center sm:gap-3">
       {TIMELINE_STEPS.map((name, index) => {
         const step = index as TimelineStep
         const isDone = step < current
@@ -42,7 +43,7 @@ export function Timeline({
         const text = (
           <span
             className={cn(
-              'text-sm max-sm:sr-only',
+              'text-sm max-sm:text-center max-sm:text-xs max-sm:leading-tight',
               isCurrent ? 'font-semibold text-slate-900' : isDone ? 'text-slate-700' : 'text-slate-500',
             )}
           >
@@ -50,11 +51,11 @@ export function Timeline({
           </span>
         )
         return (
-          <li key={name} className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <li key={name} className="flex min-w-0 items-center justify-center gap-2 sm:gap-3">
             {index > 0 && (
               <span
                 aria-hidden="true"
-                className={cn('h-px w-6 shrink-0 sm:w-10', step <= current ? 'bg-brand-500' : 'bg-slate-300')}
+                className={cn('h-px w-10 shrink-0 max-sm:hidden', step <= current ? 'bg-brand-500' : 'bg-slate-300')}
               />
             )}
             {hrefs ? (
@@ -62,13 +63,16 @@ export function Timeline({
                 to={hrefs[index]!}
                 aria-current={isCurrent ? 'step' : undefined}
                 onClick={(event) => onNavigate?.(event, step)}
-                className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
+                className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100 max-sm:flex-col max-sm:gap-1 max-sm:rounded-lg max-sm:px-1"
               >
                 {marker}
                 {text}
               </Link>
             ) : (
-              <span aria-current={isCurrent ? 'step' : undefined} className="flex items-center gap-2 py-1">
+              <span
+                aria-current={isCurrent ? 'step' : undefined}
+                className="flex items-center gap-2 py-1 max-sm:flex-col max-sm:gap-1"
+              >
                 {marker}
                 {text}
               </span>

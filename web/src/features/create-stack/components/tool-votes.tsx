@@ -128,7 +128,9 @@ function Carousel({
       <div
         ref={scroller}
         onScroll={measure}
-        className="-mx-1 overflow-x-auto px-1 pb-3 [scrollbar-width:thin]"
+        // relative: the cards' screen-reader text (absolutely placed) is clipped here too, instead of widening the
+        // page past the phone's screen; phones: a card as wide as the carousel, snapped whole, so none shows cut
+        className="relative -mx-1 overflow-x-auto px-1 pb-3 [scrollbar-width:thin] max-sm:snap-x max-sm:snap-mandatory"
         data-testid="reasons-carousel"
       >
         <ul className="flex gap-4">
@@ -138,7 +140,7 @@ function Carousel({
               aria-roledescription="slide"
               aria-label={service.name}
               style={{ width: CAROUSEL_CARD_WIDTH_PX }}
-              className="shrink-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              className="max-w-full shrink-0 snap-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
             >
               <div className="flex items-center gap-3">
                 <ToolLogo src={service.image_url} className="size-10" />

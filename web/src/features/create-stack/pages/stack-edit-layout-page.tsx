@@ -67,7 +67,7 @@ function StackEditFrame() {
         <header className="mb-6 mt-2 flex flex-col gap-4 md:flex-row md:items-end md:justify-between sm:mb-8">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Editing Your Stack</h1>
-            <p className="mt-1 truncate text-slate-600">
+            <p className="mt-1 truncate text-slate-600 max-sm:whitespace-normal">
               <span className="font-medium text-slate-800">{editor.stack.name}</span> · {editor.stack.owner.name}
             </p>
           </div>

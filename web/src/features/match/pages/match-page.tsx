@@ -1,5 +1,6 @@
 // /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9).
 import { useQueryClient } from '@tanstack/react-query'
+import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { formatMatchTotal, MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
@@ -57,6 +58,11 @@ export default function MatchPage() {
   const [freelance, setFreelance] = useState(initial.freelance)
   const [remote, setRemote] = useState(initial.remote)
   const [tab, setTab] = useState<Tab>('jobs')
+  // Below lg the filters stack above the results: folded behind 'Filters' when the URL brings tools, so the results
+  // come first on a phone (docs/decisions/041-phone-layout.md); desktop always shows them.
+  const [areFiltersOpen, setFiltersOpen] = useState(
+    () => initial.selectedTools.length + initial.excludedTools.length === 0,
+  )
   const [saveState, setSaveState] = useState<SaveState>('unsaved')
   const [isReady, setIsReady] = useState(initial.hasTools)
 
@@ -252,14 +258,48 @@ export default function MatchPage() {
   const jobsTotal = jobsFirst?.total ?? 0
   const companiesTotal = companiesFirst?.total ?? 0
   const current = tab === 'jobs' ? jobs : companies
+  const activeFilterCount =
+    included.length +
+    excluded.length +
+    (operator === 'AND' ? 1 : 0) +
+    [fullTime, freelance, remote].filter(Boolean).length
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <header className="mb-6">
-        <h1 className="text-3xl font-bold text-slate-900">Stack Match - Find jobs that match your tech stack</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Stack Match - Find jobs that match your tech stack
+        </h1>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[340px_1fr]">
-        <aside className="space-y-5 self-start rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[340px_1fr]">
+        <button
+          type="button"
+          aria-expanded={areFiltersOpen}
+          aria-controls="match-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          className="flex items-center gap-2 justify-self-start rounded-lg bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 lg:hidden"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          Filters
+          {activeFilterCount > 0 && (
+            <span className="rounded-full bg-brand-600 px-2 text-xs text-white">
+              {activeFilterCount}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+          <ChevronDown
+            className={cn('size-4 transition-transform', areFiltersOpen && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
+        <aside
+          id="match-filters"
+          aria-label="Filters"
+          className={cn(
+            'space-y-5 self-start rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200',
+            !areFiltersOpen && 'max-lg:hidden',
+          )}
+        >
           <ToolPicker
             label="Tools to include"
             tone="include"
@@ -330,7 +370,7 @@ export default function MatchPage() {
           </Button>
         </aside>
         <section className="min-w-0 space-y-4">
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <label className="block">
               <span className="sr-only">Keywords</span>
               <input

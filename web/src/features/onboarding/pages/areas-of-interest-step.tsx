@@ -57,7 +57,7 @@ function AreasOfInterestForm({ saved }: { saved: Interests }) {
       <StepHeading title="What are you interested in?" />
       <fieldset>
         <legend className="sr-only">Areas of interest</legend>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {INTEREST_KEYS.map((key) => {
             const card = CARDS[key]
             const isChecked = interests[key]

@@ -70,7 +70,7 @@ export function WelcomeStep() {
             </button>
           </div>
         )}
-        <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+        <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
               <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">

@@ -13,7 +13,7 @@ export function FollowLists({ username }: { username: string }) {
   const followers = useFollowers(username)
   const following = useFollowing(username)
   return (
-    <div className="mt-8 grid gap-8 md:grid-cols-2">
+    <div className="mt-8 grid grid-cols-1 gap-8 md:grid-cols-2">
       <section aria-labelledby="followers-heading">
         <h2 id="followers-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Users className="size-5 text-slate-400" aria-hidden="true" /> Followers

@@ -203,7 +203,7 @@ function CardSkeletons() {
             <Skeleton className="size-12" />
             <Skeleton className="h-5 w-48" />
           </div>
-          <div className="mt-5 grid gap-6 md:grid-cols-2">
+          <div className="mt-5 grid grid-cols-1 gap-6 md:grid-cols-2">
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>

@@ -88,7 +88,7 @@ export default function ProfileSettingsPage() {
     >
       <title>Profile settings | Stackatlas</title>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
           autoComplete="name"

@@ -20,14 +20,15 @@ export default function SettingsLayoutPage() {
           <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
           <div className="mt-6 flex flex-col gap-6 md:flex-row md:gap-10">
             <nav aria-label="Settings" className="md:w-52 md:shrink-0">
-              <ul className="flex gap-1 overflow-x-auto border-b border-slate-200 md:flex-col md:border-b-0">
+              {/* phones: the sections wrap, without their icons, instead of scrolling sideways (decision 041) */}
+              <ul className="flex flex-wrap gap-x-1 border-b border-slate-200 md:flex-col md:border-b-0">
                 {SECTIONS.map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
                       className={({ isActive }) =>
                         cn(
-                          'flex items-center gap-2 whitespace-nowrap px-3 py-2 text-sm font-medium',
+                          'flex items-center gap-2 whitespace-nowrap px-2.5 py-2 text-sm font-medium sm:px-3',
                           '-mb-px border-b-2 md:mb-0 md:rounded-lg md:border-b-0',
                           isActive
                             ? 'border-brand-600 text-brand-700 md:bg-brand-50'
@@ -35,7 +36,7 @@ export default function SettingsLayoutPage() {
                         )
                       }
                     >
-                      <Icon className="size-4" aria-hidden="true" />
+                      <Icon className="size-4 max-sm:hidden" aria-hidden="true" />
                       {label}
                     </NavLink>
                   </li>

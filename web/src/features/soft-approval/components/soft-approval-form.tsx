@@ -83,7 +83,7 @@ export function SoftApprovalForm({
           <span className="font-medium">A moderator sent this tool back:</span> {tool.rejection_reason}
         </Alert>
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField label={LABELS.name} autoComplete="off" {...register('name')} error={message('name')} />
         <TextField
           label={LABELS.website_url}

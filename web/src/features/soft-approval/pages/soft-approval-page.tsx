@@ -64,7 +64,7 @@ function SoftApprovalScreen() {
       )}
 
       {isPending ? (
-        <LoadingRegion label="Loading your tools" className="mt-8 grid gap-3 sm:grid-cols-2">
+        <LoadingRegion label="Loading your tools" className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2">
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className="h-20 rounded-xl" />
           ))}
@@ -79,7 +79,7 @@ function SoftApprovalScreen() {
       ) : tools.length === 0 ? (
         <EmptyState />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <div className="space-y-8">
             <section aria-labelledby="unsubmitted-heading">
               <h2 id="unsubmitted-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">

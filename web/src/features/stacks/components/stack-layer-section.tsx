@@ -18,7 +18,7 @@ export function StackLayerSection({ layer }: { layer: Layer }) {
           <span className="sr-only"> {layer.tools_count === 1 ? 'tool' : 'tools'}</span>
         </span>
       </h2>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {layer.categories.map((category) => (
           <CategoryCard key={category.slug} category={category} layerSlug={layer.slug} />
         ))}

@@ -17,7 +17,7 @@ export function CompanyGrid({ companies, className }: { companies: ToolCompany[]
               owner={{ type: 'Company', name: company.name, image_url: company.image_url }}
               className="size-8"
             />
-            <span className="min-w-0 truncate text-sm font-medium text-slate-800">{company.name}</span>
+            <span className="line-clamp-2 min-w-0 break-words text-sm font-medium text-slate-800">{company.name}</span>
           </Link>
         </li>
       ))}

@@ -31,7 +31,7 @@ export function ReasonColumns({
   isStacked = false,
 }: ReasonColumnsProps) {
   return (
-    <div className={cn('grid gap-4', !isStacked && 'sm:grid-cols-2')}>
+    <div className={cn('grid grid-cols-1 gap-4', !isStacked && 'sm:grid-cols-2')}>
       <ReasonColumn
         kind="pro"
         toolName={toolName}

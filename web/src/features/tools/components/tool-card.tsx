@@ -12,7 +12,10 @@ export function ToolCard({ tool }: { tool: Tool }) {
     >
       <ToolLogo src={tool.image_url} className="size-9 sm:size-11" />
       <span className="min-w-0">
-        <span className="block truncate font-semibold text-slate-900 group-hover:text-brand-700">{tool.name}</span>
+        {/* a name wraps to two lines on phones rather than losing its end ("Postgre…") */}
+        <span className="block truncate font-semibold text-slate-900 group-hover:text-brand-700 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
+          {tool.name}
+        </span>
         {/* phones show a compact two-column grid of names; the title joins from the small breakpoint up */}
         {tool.title && <span className="mt-0.5 line-clamp-2 text-sm text-slate-600 max-sm:hidden">{tool.title}</span>}
       </span>

@@ -52,7 +52,7 @@ export default function DirectoryPage() {
       </div>
       {!category && layers.data && <LayerTabs layers={layers.data.layers} active={layer} />}
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block">
           <div className="sticky top-[88px] max-h-[calc(100vh-108px)] overflow-y-auto pr-1">
             {layers.data ? <CategoryNav layers={layers.data.layers} activeLayer={layer} /> : <CategoryNavSkeleton />}
@@ -130,8 +130,9 @@ function Breadcrumbs({
 function LayerTabs({ layers, active }: { layers: { slug: string; name: string }[]; active?: string }) {
   const tabs = [{ slug: undefined as string | undefined, name: 'All' }, ...layers]
   return (
-    <nav aria-label="Layers" className="-mx-4 mt-5 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex gap-2">
+    // the layers wrap rather than scroll sideways: on a phone every one shows (docs/decisions/041-phone-layout.md)
+    <nav aria-label="Layers" className="mt-5">
+      <ul className="flex flex-wrap gap-2">
         {tabs.map((tab) => {
           const isActive = tab.slug === active
           return (

@@ -74,7 +74,7 @@ export default function HomePage() {
         </section>
 
         {!isEmpty && (
-          <div className="grid gap-14 lg:grid-cols-3 lg:gap-10">
+          <div className="grid grid-cols-1 gap-14 lg:grid-cols-3 lg:gap-10">
             <section aria-labelledby="categories-heading" className="lg:col-span-2">
               <SectionHeading id="categories-heading" title="Browse by category" />
               {layers.isPending ? (
@@ -121,7 +121,7 @@ function SectionHeading({ id, title, link }: { id: string; title: string; link?:
 
 function LayerColumns({ layers }: { layers: LayerSummary[] }) {
   return (
-    <div className="grid gap-8 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-8 sm:grid-cols-2">
       {layers
         .filter((layer) => layer.tools_count > 0)
         .map((layer) => (
@@ -163,7 +163,7 @@ function LayerColumns({ layers }: { layers: LayerSummary[] }) {
 
 function LayersSkeleton() {
   return (
-    <LoadingRegion className="grid gap-8 sm:grid-cols-2" label="Loading categories">
+    <LoadingRegion className="grid grid-cols-1 gap-8 sm:grid-cols-2" label="Loading categories">
       {Array.from({ length: 4 }, (_, column) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={column} className="space-y-2">

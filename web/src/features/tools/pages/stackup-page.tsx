@@ -113,7 +113,7 @@ export default function StackupPage() {
         <h2 id="reasons-heading" className="text-lg font-semibold text-slate-900">
           Pros &amp; Cons
         </h2>
-        <div className="mt-3 grid gap-6 md:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-2">
           {[first, second].map((side) => (
             <div key={side.tool.id}>
               <ReasonColumns
@@ -134,7 +134,7 @@ export default function StackupPage() {
         <h2 id="companies-heading" className="text-lg font-semibold text-slate-900">
           Companies using them
         </h2>
-        <div className="mt-3 grid gap-6 md:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-2">
           {[first, second].map((side) => (
             <div key={side.tool.id}>
               <h3 className="font-semibold text-slate-800">

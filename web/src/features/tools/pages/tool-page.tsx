@@ -118,7 +118,7 @@ export default function ToolPage() {
         </div>
       </header>
 
-      <div className="mt-8 grid gap-10 md:grid-cols-3 md:gap-8">
+      <div className="mt-8 grid grid-cols-1 gap-10 md:grid-cols-3 md:gap-8">
         <div className="min-w-0 space-y-10 md:col-span-2">
           {about && (
             <section aria-labelledby="about-heading">
@@ -243,7 +243,7 @@ function StacksSection({ tool }: { tool: ToolDetail }) {
         <EmptyNote>No public stack uses {tool.name} yet.</EmptyNote>
       ) : (
         <>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {tool.stacks.map((stack) => (
               <li key={stack.id}>
                 <StackCard stack={stack} />

@@ -24,9 +24,9 @@ export function TeamTable({
   const isAdmin = team.current_user.role === 'admin'
   return (
     // relative: the header's sr-only label is absolutely positioned, and must scroll inside this box rather than
-    // widen the page on a phone
+    // widen the page on a phone; below sm each row is a card (stacked-table)
     <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm sm:min-w-[36rem]">
         <caption className="sr-only">Team members</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -105,7 +105,7 @@ export function TeamTable({
                     <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500">
                       <Mail className="size-4" aria-hidden="true" />
                     </span>
-                    <span className="min-w-0 truncate text-slate-700">
+                    <span className="min-w-0 truncate text-slate-700 max-sm:whitespace-normal max-sm:wrap-anywhere">
                       {invite.email} <span className="text-slate-500">(Invited)</span>
                     </span>
                   </span>
