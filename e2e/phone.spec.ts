@@ -104,6 +104,8 @@ const ROUTES: RouteVisit[] = [
   { route: '/match/jobs/:slug', url: (f) => `/match/jobs/${f.jobSlug}` },
   { route: '/match/:toolSlug', url: () => '/match/postgresql' },
   { route: '/notifications', url: () => '/notifications' },
+  // the server answers a notification of the user's with a redirect; this one is nobody's, so its 404 page shows
+  { route: '/notifications/:id', url: () => '/notifications/2147483646' },
   { route: '/pros-and-cons', url: () => '/pros-and-cons' },
   { route: '/unsubscribe', url: () => '/unsubscribe?token=not-a-real-token' },
   { route: '/companies/:slug', url: (f) => `/companies/${f.companySlug}` },
