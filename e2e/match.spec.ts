@@ -161,6 +161,9 @@ test('Enter in the tool pickers adds the highlighted suggestion, the exact name 
   await expect(excludeSearch).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!)
   await screenshot(page, 'match/picker-highlight')
   await page.setViewportSize({ width: 390, height: 844 })
+  // phones fold the filters behind 'Filters' when the URL brought tools (decision 041); opening them keeps the picker
+  await page.getByRole('button', { name: /^Filters/ }).click()
+  await expect(options.nth(1)).toHaveAttribute('data-active', 'true')
   await screenshot(page, 'match/picker-highlight-phone')
   await excludeSearch.press('Enter')
   await expect(exclude.getByText(second, { exact: true })).toBeVisible()

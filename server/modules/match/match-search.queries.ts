@@ -14,7 +14,7 @@
 // Given the match_version a search is made at, the instance's in-memory index answers it instead when it holds that
 // version (match-memory.ts, decision 034): the same rules as set operations, and only the page's rows read here.
 import { type SQL, sql } from 'drizzle-orm'
-import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent, type SearchOperator } from '#contracts/match.ts'
+import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE, matchPercent } from '#contracts/match.ts'
 import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
