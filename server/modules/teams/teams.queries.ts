@@ -119,28 +119,15 @@ export async function listOpenInvitations(db: Db, companyId: number): Promise<Te
   }))
 }
 
-export async function findOpenInvitationForInvitee(db: Db, companyId: number, inviteeId: number) {
+/** The open invitation to a company for an account (by username) or for an address (by e-mail), if any. */
+export async function findOpenInvitation(db: Db, companyId: number, to: { inviteeId: number } | { email: string }) {
   const [row] = await db
     .select()
     .from(companyInvitations)
     .where(
       and(
         eq(companyInvitations.companyId, companyId),
-        eq(companyInvitations.inviteeId, inviteeId),
-        isNull(companyInvitations.acceptedAt),
-      ),
-    )
-  return row ?? null
-}
-
-export async function findOpenInvitationByEmail(db: Db, companyId: number, email: string) {
-  const [row] = await db
-    .select()
-    .from(companyInvitations)
-    .where(
-      and(
-        eq(companyInvitations.companyId, companyId),
-        eq(companyInvitations.email, email),
+        'email' in to ? eq(companyInvitations.email, to.email) : eq(companyInvitations.inviteeId, to.inviteeId),
         isNull(companyInvitations.acceptedAt),
       ),
     )

@@ -41,8 +41,7 @@ import {
   findInvitation,
   findMember,
   findMemberByUser,
-  findOpenInvitationByEmail,
-  findOpenInvitationForInvitee,
+  findOpenInvitation,
   findUserByEmail,
   findUserForTeam,
   type InvitationRow,
@@ -121,7 +120,7 @@ export async function inviteByEmail(
   return db.transaction(async (tx) => {
     const { company, me } = await requireTeamAdmin(tx, input.companyId, actor)
     if (await isEmailOnTeam(tx, company.id, input.email)) throw conflict(ALREADY_ON_TEAM, 'already_member')
-    const existing = await findOpenInvitationByEmail(tx, company.id, input.email)
+    const existing = await findOpenInvitation(tx, company.id, { email: input.email })
     const values = { role: input.role, invitedById: actor.id, nonce: newInvitationNonce(), expiresAt: newExpiry() }
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
@@ -239,7 +238,7 @@ export async function inviteByUsername(
     const user = await findUserForTeam(tx, input.userId)
     if (!user) throw notFound(NO_SUCH_USER)
     if (await findMemberByUser(tx, company.id, user.id)) throw conflict(ALREADY_ON_TEAM, 'already_member')
-    const existing = await findOpenInvitationForInvitee(tx, company.id, user.id)
+    const existing = await findOpenInvitation(tx, company.id, { inviteeId: user.id })
     const values = { role: input.role, invitedById: actor.id, nonce: newInvitationNonce(), expiresAt: newExpiry() }
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
