@@ -10,7 +10,9 @@ import { isPageNavigation, readPageShell } from './page-shell.ts'
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      // a browser opening a server route that finds nothing gets the app's not-found page (page-shell.ts)
+      // a browser opening a server route that finds nothing gets the app's not-found page (page-shell.ts), a script
+      // the envelope: the answer depends on Accept, and a cache must keep the two apart
+      if (error.statusCode === 404 && isPageNavigation(request, { anyAccept: true })) reply.header('vary', 'accept')
       const shell = error.statusCode === 404 && isPageNavigation(request) ? readPageShell() : null
       if (shell !== null) return reply.status(404).type('text/html').header('cache-control', 'no-cache').send(shell)
       return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields, error.errorMsg))

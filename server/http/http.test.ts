@@ -22,6 +22,14 @@ describe('http foundation', () => {
     expect(response.body.error.code).toBe('not_found')
   })
 
+  it('answers a 404 outside /api with Vary: Accept, since a browser gets the page and a script the envelope', async () => {
+    for (const accept of ['text/html', 'application/json']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/logos/no-such-logo.svg', headers: { accept } })
+      expect(response.statusCode).toBe(404)
+      expect(String(response.headers.vary)).toMatch(/accept/i)
+    }
+  })
+
   it('refuses a cookie-authenticated write from another origin with 403 csrf_failed', async () => {
     const user = await buildUser(ctx.app)
     const response = await user.client.post('/api/v1/anything', {}, { origin: 'https://evil.example' })

@@ -19,12 +19,15 @@ export function readPageShell(): string | null {
   return shell
 }
 
-/** A browser opening a page (a navigation asks for HTML), not a script calling the API (which asks for JSON). */
-export function isPageNavigation(request: FastifyRequest): boolean {
+/**
+ * A browser opening a page (a navigation asks for HTML), not a script calling the API (which asks for JSON);
+ * `anyAccept`: a read outside the API that a browser could be making, whatever it accepts.
+ */
+export function isPageNavigation(request: FastifyRequest, options: { anyAccept?: boolean } = {}): boolean {
   const url = request.url.split('?')[0] ?? ''
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !url.startsWith('/api/') &&
-    (request.headers.accept ?? '').includes('text/html')
+    (options.anyAccept === true || (request.headers.accept ?? '').includes('text/html'))
   )
 }
