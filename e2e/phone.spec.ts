@@ -373,7 +373,8 @@ test.describe('at 390x844', () => {
     const ids = await toolIds(admin, STACK_TOOLS)
     const stack = await api<{ redirect: string }>(admin, 'POST', '/api/v1/stacks/create', {
       stack: {
-        name: uniqueName('Phone personal stack '),
+        // names as long as the limit allows (60), so a name that does not fit shows whatever the clock's suffix
+        name: uniqueName('Phone personal stack, a name long as they get '),
         description: 'The tools of a person, seen on a phone.',
         services: ids,
         owner: { type: 'User', id: me.id },
@@ -381,7 +382,7 @@ test.describe('at 390x844', () => {
     })
     const companyStack = await api<{ redirect: string }>(admin, 'POST', '/api/v1/stacks/create', {
       stack: {
-        name: uniqueName('Phone company stack '),
+        name: uniqueName('Phone company stack, a name long as they get '),
         description: 'The tools of a company, seen on a phone.',
         services: ids,
         owner: { type: 'Company', id: company.id },

@@ -9,7 +9,7 @@ export function ProfileStackCard({ stack }: { stack: ProfileStack }) {
   return (
     <li className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-500/40">
       <div className="flex items-center justify-between gap-3">
-        <h3 className="min-w-0 truncate font-semibold text-slate-900">
+        <h3 className="min-w-0 truncate font-semibold text-slate-900 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
           <Link to={stack.canonical_url} className="hover:text-brand-700 hover:underline">
             {stack.name}
           </Link>
