@@ -2,8 +2,8 @@
 // answers about companies. The same schemas validate on the server and type the form on the web.
 import { z } from 'zod'
 import { Id, ImageUrl, StackSummary } from './stacks.ts'
-
 import { HttpUrl } from './urls.ts'
+
 export const COMPANY_NAME_MIN = 3
 export const COMPANY_NAME_MAX = 60
 export const COMPANY_DESCRIPTION_MIN = 3

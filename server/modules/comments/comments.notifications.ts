@@ -41,7 +41,6 @@ export async function withdrawUpvote(tx: Db, voterId: number, comment: CommentRe
  */
 export async function notifyCommented(tx: Db, commenterId: number, comment: CommentRecord): Promise<void> {
   const target = { type: comment.commentableType, id: comment.commentableId }
-  const excerpt = commentExcerpt(comment.body)
   if (comment.commentableType === 'stack') {
     const stack = await findStackTarget(tx, comment.commentableId)
     if (!stack || stack.isPrivate) return
@@ -52,7 +51,7 @@ export async function notifyCommented(tx: Db, commenterId: number, comment: Comm
       target,
       path: anchoredPath(stack.path, comment.id),
       subject: stack.name,
-      excerpt,
+      excerpt: commentExcerpt(comment.body),
       commentId: comment.id,
     })
   } else if (comment.commentableType === 'company') {
@@ -64,7 +63,7 @@ export async function notifyCommented(tx: Db, commenterId: number, comment: Comm
       target,
       path: anchoredPath(company.path, comment.id),
       subject: company.name,
-      excerpt,
+      excerpt: commentExcerpt(comment.body),
       commentId: comment.id,
     })
   }
@@ -89,9 +88,17 @@ export async function forgetComments(tx: Db, doomed: CommentRecord[]): Promise<v
   const ids = doomed.map((comment) => comment.id)
   await forgetNotificationsAbout(tx, 'comment', ids)
   const gone = new Set(ids)
+  // one author's several comments in one place are one check: the first settles it for the rest
+  const checked = new Set<string>()
   for (const comment of doomed) {
     if (comment.parentId !== null && gone.has(comment.parentId)) continue
     const isReply = comment.parentId !== null
+    const target = isReply
+      ? { type: 'comment', id: comment.parentId! }
+      : { type: comment.commentableType, id: comment.commentableId }
+    const place = `${comment.userId}:${target.type}:${target.id}`
+    if (checked.has(place)) continue
+    checked.add(place)
     const sameKind = isReply
       ? eq(comments.parentId, comment.parentId!)
       : and(
@@ -105,16 +112,7 @@ export async function forgetComments(tx: Db, doomed: CommentRecord[]): Promise<v
       .where(and(sameKind, eq(comments.userId, comment.userId), not(inArray(comments.id, ids))))
       .limit(1)
     if (other) continue
-    await withdrawActor(
-      tx,
-      isReply
-        ? { actorId: comment.userId, types: REPLY_TYPES, target: { type: 'comment', id: comment.parentId! } }
-        : {
-            actorId: comment.userId,
-            types: PAGE_COMMENT_TYPES,
-            target: { type: comment.commentableType, id: comment.commentableId },
-          },
-    )
+    await withdrawActor(tx, { actorId: comment.userId, types: isReply ? REPLY_TYPES : PAGE_COMMENT_TYPES, target })
   }
   await tx
     .update(notifications)

@@ -28,8 +28,7 @@ import {
   toPosting,
   wordsFor,
 } from './bitset.ts'
-import type { MatchFilters } from './match-rows.ts'
-import { indexRows, type MatchIndexKind } from './match-rows.ts'
+import { indexRows, type MatchFilters, type MatchIndexKind } from './match-rows.ts'
 import { parseTsQuery, type TsQuery } from './tsquery.ts'
 
 /** A build faster than this is waited for; a slower one runs in the background. */

@@ -1,7 +1,7 @@
 // What a Stack Match search asks (MatchFilters), which rows each index answers, in which order, and the text its
 // location filter looks in: one definition for the SQL search (match-search.queries.ts) and the in-memory index
-// (match-memory.ts), so the two cannot drift apart. Whether a job is open is the one rule each reads its own way (`expires_at > now()` in SQL, the
-// expiry clock in memory).
+// (match-memory.ts), so the two cannot drift apart. Whether a job is open is the one rule each reads its own way
+// (`expires_at > now()` in SQL, the expiry clock in memory).
 import { type SQL, sql } from 'drizzle-orm'
 import type { SearchOperator } from '#contracts/match.ts'
 

@@ -155,15 +155,15 @@ export async function forgetNotificationsAbout(tx: Db, targetType: string, ids: 
 /**
  * Takes an actor's part out of notifications once what they did is gone (a vote withdrawn, a comment deleted, the
  * account deleted): they leave the actors folded in ('bob and 1 other' becomes 'bob'), and a notification with
- * nobody left goes, so lists and unread counts drop. `types` limits it to those kinds, `target` to one target
- * (with `types`, one group). An actor beyond the ACTORS_KEPT remembered cannot be taken out; the count stays.
+ * nobody left goes, so lists and unread counts drop. It touches the notifications of `types`, and with `target` only
+ * those about it. An actor beyond the ACTORS_KEPT remembered cannot be taken out; the count stays.
  */
 export async function withdrawActor(
   tx: Db,
-  input: { actorId: number; types?: readonly NotificationType[]; target?: { type: string; id: number } },
+  input: { actorId: number; types: readonly NotificationType[]; target?: { type: string; id: number } },
 ): Promise<void> {
   const { actorId, types, target } = input
-  if (types?.length === 0) return
+  if (types.length === 0) return
   const table = sql.raw('"notification"')
   const changed = await tx
     .update(notifications)
@@ -179,11 +179,9 @@ export async function withdrawActor(
         target
           ? inArray(
               notifications.groupKey,
-              (types ?? NOTIFICATION_TYPES).map((type) => groupKeyOf(type, target)),
+              types.map((type) => groupKeyOf(type, target)),
             )
-          : types
-            ? inArray(notifications.type, [...types])
-            : undefined,
+          : inArray(notifications.type, [...types]),
       ),
     )
     .returning({ id: notifications.id, recipientId: notifications.recipientId })

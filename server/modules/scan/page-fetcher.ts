@@ -1,8 +1,9 @@
 // Fetches for a scan, within the safety rules: http(s) only, every hop's address checked (redirects at most 5),
 // 10 s for the whole fetch, 5 MB of decoded body at most. A host that does not answer in time (silent after the
 // connection, a TLS handshake that never ends, headers and then a stalled or dripping body) reads as the spec's
-// "nothing found" (SCAN_EMPTY_MESSAGE, docs/decisions/040-stack-moves-saves-and-scan-timeouts.md). A page must be HTML, a stylesheet CSS, and a git probe
-// must get git's smart HTTP advertisement; all three go through fetchWithinRules.
+// "nothing found" (SCAN_EMPTY_MESSAGE, docs/decisions/040-stack-moves-saves-and-scan-timeouts.md). A page must be
+// HTML, a stylesheet CSS, and a git probe must get git's smart HTTP advertisement; all three go through
+// fetchWithinRules.
 import http from 'node:http'
 import https from 'node:https'
 import type { TLSSocket } from 'node:tls'
