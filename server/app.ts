@@ -26,7 +26,7 @@ import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
-import { readPageShell, webDist } from './http/page-shell.ts'
+import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { modules } from './modules/index.ts'
 import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
@@ -135,8 +135,7 @@ async function registerWeb(app: App) {
     maxAge: '365d',
     // only hashed assets are served from here; index.html goes through sendIndex with no-cache
   })
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => sendPage(reply, indexHtml)
   app.get('/', { schema: { hide: true } }, sendIndex)
   // tool and comparison pages get their own title, description and structured data in the HTML
   await app.register(toolPageHtmlRoutes, { indexHtml })

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Env } from './env.ts'
+import { type Env, splitList } from './env.ts'
 import { StartupError } from './startup-error.ts'
 
 export interface AppConfig {
@@ -35,13 +35,7 @@ export function configFromEnv(env: Env): AppConfig {
     siteName: env.SITE_NAME,
     baseUrl,
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir, isProduction),
-    trustedOrigins: [
-      baseUrl,
-      ...(isProduction ? [] : loopbackAliases(baseUrl)),
-      ...env.TRUSTED_ORIGINS.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    ],
+    trustedOrigins: [baseUrl, ...(isProduction ? [] : loopbackAliases(baseUrl)), ...splitList(env.TRUSTED_ORIGINS)],
     trustedProxies: env.TRUSTED_PROXIES,
     github:
       env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
@@ -56,9 +50,7 @@ export function configFromEnv(env: Env): AppConfig {
     dataDir,
     isProduction,
     logLevel: env.LOG_LEVEL,
-    adminEmails: env.ADMIN_EMAILS.split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: splitList(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
   }
 }
 

@@ -12,7 +12,7 @@ const flag = z
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 /** An address (192.0.2.1, ::1) or a CIDR (10.0.0.0/8, fd00::/8), the forms Fastify's trustProxy understands. */
-export function isProxyAddress(entry: string): boolean {
+function isProxyAddress(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true
   const [address = '', prefix, ...rest] = entry.split('/')
   const family = net.isIP(address)
@@ -21,15 +21,18 @@ export function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
+/** A comma-separated setting's entries, trimmed, without empty ones. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
 const proxyList = z
   .string()
   .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+  .transform(splitList)
   .superRefine((entries, context) => {
     for (const entry of entries) {
       if (!isProxyAddress(entry)) {

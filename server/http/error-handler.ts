@@ -5,16 +5,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { type ErrorEnvelope, type FieldErrors, formatFieldErrors } from '#contracts/errors.ts'
 import { HttpError } from './errors.ts'
-import { isPageNavigation, readPageShell } from './page-shell.ts'
+import { isPageRead, readPageShell, sendPage } from './page-shell.ts'
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       // a browser opening a server route that finds nothing gets the app's not-found page (page-shell.ts), a script
       // the envelope: the answer depends on Accept, and a cache must keep the two apart
-      if (error.statusCode === 404 && isPageNavigation(request, { anyAccept: true })) reply.header('vary', 'accept')
-      const shell = error.statusCode === 404 && isPageNavigation(request) ? readPageShell() : null
-      if (shell !== null) return reply.status(404).type('text/html').header('cache-control', 'no-cache').send(shell)
+      if (error.statusCode === 404 && isPageRead(request)) {
+        reply.header('vary', 'accept')
+        const shell = (request.headers.accept ?? '').includes('text/html') ? readPageShell() : null
+        if (shell !== null) return sendPage(reply, shell, 404)
+      }
       return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields, error.errorMsg))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
@@ -19,15 +19,13 @@ export function readPageShell(): string | null {
   return shell
 }
 
-/**
- * A browser opening a page (a navigation asks for HTML), not a script calling the API (which asks for JSON);
- * `anyAccept`: a read outside the API that a browser could be making, whatever it accepts.
- */
-export function isPageNavigation(request: FastifyRequest, options: { anyAccept?: boolean } = {}): boolean {
+/** A read outside the API: a browser opening a page could be making it, a script calling the API does not. */
+export function isPageRead(request: FastifyRequest): boolean {
   const url = request.url.split('?')[0] ?? ''
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !url.startsWith('/api/') &&
-    (options.anyAccept === true || (request.headers.accept ?? '').includes('text/html'))
-  )
+  return (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/')
+}
+
+/** Answers with a page's HTML (the shell, or a page built on it), which the browser asks for again on every load. */
+export function sendPage(reply: FastifyReply, html: string, status = 200) {
+  return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(html)
 }

@@ -47,7 +47,7 @@ export async function countRateLimitHit(db: Db, key: string, windowMs: number): 
 }
 
 /** The hits of `key`'s current window, without counting one (0 when none or past its end). */
-export async function readRateLimit(db: Db, key: string): Promise<RateLimitCount> {
+async function readRateLimit(db: Db, key: string): Promise<RateLimitCount> {
   const [row] = await db
     .select({ hits: rateLimits.hits, msLeft })
     .from(rateLimits)
@@ -77,6 +77,16 @@ async function pruneNow(db: Db) {
   await db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`))
 }
 
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void
+
+/** Hands a count to @fastify/rate-limit in its callback's terms. */
+function answer(count: Promise<RateLimitCount>, callback: StoreCallback) {
+  count.then(
+    ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
+    (error: Error) => callback(error),
+  )
+}
+
 /**
  * A store for @fastify/rate-limit over the rate_limit table. Each limited route gets its own child whose keys start
  * with the route's method and URL, so two routes never share a count.
@@ -88,22 +98,12 @@ export function rateLimitStore(db: Db) {
       this.prefix = options.keyPrefix ?? ''
     }
 
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      countRateLimitHit(db, this.prefix + key, timeWindow).then(
-        (count) => callback(null, { current: count.hits, ttl: count.msLeft }),
-        (error: Error) => callback(error),
-      )
+    incr(key: string, callback: StoreCallback, timeWindow: number) {
+      answer(countRateLimitHit(db, this.prefix + key, timeWindow), callback)
     }
 
-    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
-      readRateLimit(db, this.prefix + key).then(
-        (count) => callback(null, { current: count.hits, ttl: count.msLeft }),
-        (error: Error) => callback(error),
-      )
+    read(key: string, callback: StoreCallback) {
+      answer(readRateLimit(db, this.prefix + key), callback)
     }
 
     child(routeOptions: unknown) {
