@@ -3,7 +3,7 @@
 // do not run JavaScript see them. Unknown tools answer 404 (the app then shows its not-found page); a comparison
 // asked in the other order answers 301 to the canonical one. Pending and hidden tools get the bare index.html: their
 // names stay out of the HTML. docs/decisions/020-tool-pages-and-stackups.md.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import {
   stackupMetaDescription,
   stackupSlug,
@@ -14,6 +14,7 @@ import {
   toolStructuredData,
 } from '#contracts/tool-page-meta.ts'
 import { withPageHead } from '../../http/page-head.ts'
+import { sendPage } from '../../http/page-shell.ts'
 import { findStackupTools, isPublicTool } from './tool-page.service.ts'
 import { toolCanonicalUrl, toolLogoUrl } from './tools.presenter.ts'
 import { findToolBySlug } from './tools.queries.ts'
@@ -36,17 +37,15 @@ const structuredTool = (tool: ToolRow) => ({
 export const toolPageHtmlRoutes: FastifyPluginAsync<{ indexHtml: string }> = async (app, { indexHtml }) => {
   const origin = app.config.baseUrl
   const siteTitle = (title: string) => `${title} | ${app.config.siteName}`
-  const send = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html)
 
   app.get<{ Params: { slug: string } }>('/tools/:slug', { schema: { hide: true } }, async (request, reply) => {
     const tool = isPlausibleSlug(request.params.slug, 200)
       ? await findToolBySlug(app.db, request.params.slug.toLowerCase())
       : null
-    if (!tool) return send(reply, indexHtml, 404)
-    if (!isPublicTool(tool)) return send(reply, indexHtml)
+    if (!tool) return sendPage(reply, indexHtml, 404)
+    if (!isPublicTool(tool)) return sendPage(reply, indexHtml)
     const data = structuredTool(tool)
-    return send(
+    return sendPage(
       reply,
       withPageHead(indexHtml, {
         title: siteTitle(toolPageTitle(tool)),
@@ -60,7 +59,7 @@ export const toolPageHtmlRoutes: FastifyPluginAsync<{ indexHtml: string }> = asy
 
   app.get<{ Params: { pair: string } }>('/stackups/:pair', { schema: { hide: true } }, async (request, reply) => {
     const pair = isPlausibleSlug(request.params.pair, 420) ? await findStackupTools(app.db, request.params.pair) : null
-    if (!pair) return send(reply, indexHtml, 404)
+    if (!pair) return sendPage(reply, indexHtml, 404)
     const [first, second] = pair[0].slug < pair[1].slug ? pair : [pair[1], pair[0]]
     const slug = stackupSlug(first.slug, second.slug)
     const path = `/stackups/${slug}`
@@ -68,7 +67,7 @@ export const toolPageHtmlRoutes: FastifyPluginAsync<{ indexHtml: string }> = asy
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
       return reply.redirect(`${path}${query}`, 301)
     }
-    return send(
+    return sendPage(
       reply,
       withPageHead(indexHtml, {
         title: siteTitle(stackupTitle(first, second)),
