@@ -45,6 +45,21 @@ async function follow(request: APIRequestContext, baseURL: string, type: string,
   expect(response.status()).toBe(200)
 }
 
+/** A comment on a tool by the request's user; its id. */
+async function postComment(request: APIRequestContext, baseURL: string, toolId: number, body: string) {
+  const response = await request.post('/api/v1/comments', {
+    headers: { origin: baseURL },
+    data: { comment: { body, commentable_id: toolId, commentable_type: 'tool' } },
+  })
+  expect(response.status()).toBe(200)
+  return (await response.json()).id as number
+}
+
+async function upvoteComment(request: APIRequestContext, baseURL: string, id: number) {
+  const response = await request.post(`/api/v1/comments/${id}/toggle_upvote`, { headers: { origin: baseURL } })
+  expect(response.status()).toBe(200)
+}
+
 test('a follow reaches the bell live; opening, marking one and all read, and the link', async ({
   page,
   browser,
@@ -184,20 +199,10 @@ test('the notifications page loads the next page near the bottom and stops at an
   const toolId = (await (await page.request.get('/api/v1/tools/react')).json()).tool.id
   expect(typeof toolId).toBe('number')
   const commentIds: number[] = []
-  for (let i = 0; i < 25; i++) {
-    const response = await page.request.post('/api/v1/comments', {
-      headers: { origin: baseURL! },
-      data: { comment: { body: `Comment number ${i}`, commentable_id: toolId, commentable_type: 'tool' } },
-    })
-    expect(response.status()).toBe(200)
-    commentIds.push((await response.json()).id)
-  }
+  for (let i = 0; i < 25; i++) commentIds.push(await postComment(page.request, baseURL!, toolId, `Comment number ${i}`))
   const bobContext = await browser.newContext({ baseURL })
   const bob = await otherUser(bobContext, baseURL!)
-  for (const id of commentIds) {
-    const response = await bob.request.post(`/api/v1/comments/${id}/toggle_upvote`, { headers: { origin: baseURL! } })
-    expect(response.status()).toBe(200)
-  }
+  for (const id of commentIds) await upvoteComment(bob.request, baseURL!, id)
   await expect(badge(page)).toHaveText('25')
 
   // 'See All Notifications' because notification_count is above 9
@@ -309,24 +314,14 @@ test("a comment's notification is one row with its excerpt and leads to the comm
       i === 6
         ? `**Hooks** changed how we write [components](https://react.dev) ${'and state '.repeat(12)}`
         : `Note ${i}`
-    const response = await page.request.post('/api/v1/comments', {
-      headers: { origin: baseURL! },
-      data: { comment: { body, commentable_id: toolId, commentable_type: 'tool' } },
-    })
-    expect(response.status()).toBe(200)
-    commentIds.push((await response.json()).id)
+    commentIds.push(await postComment(page.request, baseURL!, toolId, body))
   }
   const target = commentIds[6]!
   const bobContext = await browser.newContext({ baseURL })
   const bob = await otherUser(bobContext, baseURL!)
   const carolContext = await browser.newContext({ baseURL })
   const carol = await otherUser(carolContext, baseURL!)
-  for (const voter of [bob, carol]) {
-    const response = await voter.request.post(`/api/v1/comments/${target}/toggle_upvote`, {
-      headers: { origin: baseURL! },
-    })
-    expect(response.status()).toBe(200)
-  }
+  for (const voter of [bob, carol]) await upvoteComment(voter.request, baseURL!, target)
 
   await page.goto('/notifications')
   const rows = page.getByRole('list', { name: 'Notifications' }).getByTestId('notification')

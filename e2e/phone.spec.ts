@@ -18,7 +18,6 @@ const STACK_TOOLS = ['python', 'django', 'postgresql', 'rabbitmq', 'celery', 'do
 interface Fixture {
   username: string
   companySlug: string
-  companyId: number
   stackPath: string
   companyStackPath: string
   jobId: number
@@ -477,7 +476,6 @@ test.describe('at 390x844', () => {
     fixture = {
       username: me.username,
       companySlug: company.slug,
-      companyId: company.id,
       stackPath: stack.redirect,
       companyStackPath: companyStack.redirect,
       jobId: job.job.id,
