@@ -10,7 +10,7 @@ export function containsComment(threads: Comment[], id: number): boolean {
   return threads.some((thread) => thread.id === id || thread.children.some((child) => child.id === id))
 }
 
-/** The comment the address points at, when it is among `threads`; scrolled into view and focused once it has rendered. */
+/** The comment the address points at, when among `threads`; scrolled into view and focused once it has rendered. */
 export function useCommentAnchor(threads: Comment[]): { targetId: number | null } {
   const { hash } = useLocation()
   const id = commentIdFromHash(hash)
