@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -26,10 +26,10 @@ import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { loadBuiltRenderer, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { modules } from './modules/index.ts'
-import { toolPageHtmlRoutes } from './modules/tools/tool-page-html.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,10 +122,10 @@ export async function buildApp({
   return app
 }
 
-/** Serves the built single-page app (dist/web) with index.html for every page route. */
+/** Serves the built web app (dist/web): hashed assets, and every page route rendered on the server (page-render.ts). */
 async function registerWeb(app: App) {
-  const indexHtml = readPageShell()
-  if (indexHtml === null) return
+  const shell = readPageShell()
+  if (shell === null) return
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -133,17 +133,17 @@ async function registerWeb(app: App) {
     index: false,
     immutable: true,
     maxAge: '365d',
-    // only hashed assets are served from here; index.html goes through sendIndex with no-cache
+    // only hashed assets are served from here; pages go through sendRenderedPage with no-cache
   })
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => sendPage(reply, indexHtml)
-  app.get('/', { schema: { hide: true } }, sendIndex)
-  // tool and comparison pages get their own title, description and structured data in the HTML
-  await app.register(toolPageHtmlRoutes, { indexHtml })
+  const render = await loadBuiltRenderer()
+  const sendWebPage = (request: FastifyRequest, reply: FastifyReply) =>
+    render ? sendRenderedPage(app, request, reply, { shell, render }) : sendPage(reply, shell)
+  app.get('/', { schema: { hide: true } }, sendWebPage)
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? ''
     if (url.startsWith('/api/') || path.extname(url)) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}` } })
     }
-    return sendIndex(request, reply)
+    return sendWebPage(request, reply)
   })
 }

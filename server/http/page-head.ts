@@ -1,17 +1,17 @@
-// Puts a page's own title, meta description, canonical link, Open Graph tags and JSON-LD into the single-page app's
-// index.html, so search engines and link previews that do not run JavaScript see them (tool and comparison pages:
-// server/modules/tools/tool-page-html.ts). The browser's copy is kept in step by web/src/lib/page-meta.ts, which
-// finds the canonical link and the JSON-LD block by the same ids.
+// Puts a page's own title, meta description, canonical link, Open Graph and Twitter tags and JSON-LD into the web
+// app's index.html, so search engines and link previews that do not run JavaScript see them (every rendered page:
+// page-render.ts). The browser's copy is kept in step by web/src/lib/page-meta.ts, which finds the canonical link
+// and the JSON-LD block by the same ids.
 import { jsonLdText } from '#contracts/tool-page-meta.ts'
 
 export interface PageHead {
-  title: string
-  description: string
+  title?: string
+  description?: string
   /** Absolute URL of the page. */
-  canonicalUrl: string
-  /** Absolute URL of an image for link previews. */
+  canonicalUrl?: string
+  /** Absolute URL of an image for link previews (1200x630). */
   imageUrl?: string
-  structuredData: unknown
+  structuredData?: unknown
 }
 
 export const CANONICAL_LINK_ID = 'canonical-link'
@@ -23,23 +23,47 @@ export function escapeHtml(text: string): string {
 
 /** index.html with the page's head; the site's own description is kept in data-site-description for the SPA. */
 export function withPageHead(indexHtml: string, head: PageHead): string {
-  const title = escapeHtml(head.title)
-  const description = escapeHtml(head.description)
-  const tags = [
-    `<link rel="canonical" id="${CANONICAL_LINK_ID}" href="${escapeHtml(head.canonicalUrl)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(head.canonicalUrl)}" />`,
-    head.imageUrl ? `<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />` : '',
-    `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${jsonLdText(head.structuredData)}</script>`,
-  ].filter(Boolean)
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(
+  let html = indexHtml
+  if (head.title !== undefined) {
+    const title = escapeHtml(head.title)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+  }
+  if (head.description !== undefined) {
+    const description = escapeHtml(head.description)
+    html = html.replace(
       /<meta name="description" content="([^"]*)"\s*\/?>/,
       (_match, siteDescription: string) =>
         `<meta name="description" content="${description}" data-site-description="${siteDescription}" />`,
     )
-    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+  }
+  const tags: string[] = []
+  if (head.canonicalUrl !== undefined) {
+    const url = escapeHtml(head.canonicalUrl)
+    const title = escapeHtml(head.title ?? '')
+    const description = escapeHtml(head.description ?? '')
+    tags.push(
+      `<link rel="canonical" id="${CANONICAL_LINK_ID}" href="${url}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      `<meta property="og:url" content="${url}" />`,
+      `<meta name="twitter:card" content="${head.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:title" content="${title}" />`,
+      `<meta name="twitter:description" content="${description}" />`,
+    )
+    if (head.imageUrl) {
+      const image = escapeHtml(head.imageUrl)
+      tags.push(
+        `<meta property="og:image" content="${image}" />`,
+        `<meta property="og:image:width" content="1200" />`,
+        `<meta property="og:image:height" content="630" />`,
+        `<meta name="twitter:image" content="${image}" />`,
+      )
+    }
+  }
+  if (head.structuredData !== undefined)
+    tags.push(
+      `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${jsonLdText(head.structuredData)}</script>`,
+    )
+  return tags.length ? html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`) : html
 }

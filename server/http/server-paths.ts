@@ -26,7 +26,7 @@ export const SERVER_ROUTES = [
 ] as const
 
 /** The page shell (index.html, with a page's own head for tools and comparisons): the dev server serves these. */
-export const PAGE_ROUTES = ['/', '/*', '/tools/:slug', '/stackups/:pair'] as const
+export const PAGE_ROUTES = ['/', '/*'] as const
 
 /**
  * A route pattern as a regular expression source for the paths it answers, with or without a query string:

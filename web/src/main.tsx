@@ -1,18 +1,40 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { router } from './app/router.tsx'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
+import { createRoutes } from './app/routes.tsx'
+import { hydratePageState } from './lib/page-state.ts'
 import { queryClient } from './lib/query-client.ts'
 import { SignInModalProvider } from './lib/session.tsx'
 import './styles.css'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SignInModalProvider>
-        <RouterProvider router={router} />
-      </SignInModalProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-)
+/** The page's lazy route modules, loaded before hydrating so the first render draws what the server drew. */
+async function loadLazyRoutes(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, await route.lazy(), { lazy: undefined })
+    }),
+  )
+}
+
+async function start() {
+  const root = document.getElementById('root')!
+  const fromServer = hydratePageState(queryClient)
+  const routes = createRoutes(queryClient)
+  if (fromServer) await loadLazyRoutes(routes)
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SignInModalProvider>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </SignInModalProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  )
+  if (fromServer) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+}
+
+void start()

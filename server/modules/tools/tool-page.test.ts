@@ -1,14 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { TOOL_PAGE_COUNT_CAP, TOOL_PAGE_REASONS_COUNT } from '#contracts/tool-page-meta.ts'
-import { companies, reasons, reasonVotes, tools } from '../../db/schema/index.ts'
+import { companies, reasons, reasonVotes } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
-import { toolPageHtmlRoutes } from './tool-page-html.ts'
 
 let ctx: TestContext
 let visitor: TestClient
@@ -301,68 +299,6 @@ describe('GET /api/v1/stackups/{a}-vs-{b}', () => {
       expect(response.status, pair).toBe(404)
       expect(response.body.error.code).toBe('not_found')
     }
-  })
-})
-
-describe('the HTML of /tools/{slug} and /stackups/{pair}', () => {
-  const indexHtml = `<!doctype html><html><head>
-    <meta name="description" content="Site description" />
-    <title>Stackatlas</title>
-  </head><body><div id="root"></div></body></html>`
-  let pages: ReturnType<typeof Fastify>
-  beforeAll(async () => {
-    await ctx.app.db.update(tools).set({ description: 'The <progressive> "framework"' }).where(eq(tools.id, vue.id))
-    pages = Fastify()
-    pages.decorate('db', ctx.app.db)
-    pages.decorate('config', ctx.app.config)
-    await pages.register(toolPageHtmlRoutes, { indexHtml })
-  })
-  afterAll(() => pages.close())
-
-  it("puts the tool's title, description, canonical link and SoftwareApplication JSON-LD in the page", async () => {
-    const response = await pages.inject({ method: 'GET', url: '/tools/vue' })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toContain('text/html')
-    const html = response.body
-    expect(html).toContain('<title>Vue - A tool for tests | Stackatlas</title>')
-    expect(html).toContain(
-      '<meta name="description" content="Vue: The &#60;progressive&#62; &#34;framework&#34;" data-site-description="Site description" />',
-    )
-    expect(html).toContain(`<link rel="canonical" id="canonical-link" href="${ctx.app.config.baseUrl}/tools/vue" />`)
-    const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
-    expect(json).not.toContain('<')
-    expect(JSON.parse(json!)).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'SoftwareApplication',
-      name: 'Vue',
-      description: 'The <progressive> "framework"',
-      url: `${ctx.app.config.baseUrl}/tools/vue`,
-      applicationCategory: 'Js frameworks',
-    })
-  })
-
-  it('answers 404 with the bare app for an unknown tool, and the bare app for a pending one', async () => {
-    const unknown = await pages.inject({ method: 'GET', url: '/tools/no-such-tool' })
-    expect(unknown.statusCode).toBe(404)
-    expect(unknown.body).toBe(indexHtml)
-    const pending = await pages.inject({ method: 'GET', url: '/tools/pending-fw' })
-    expect(pending.statusCode).toBe(200)
-    expect(pending.body).toBe(indexHtml)
-  })
-
-  it('redirects a comparison asked in the other order to the canonical one (301), keeping the query', async () => {
-    const response = await pages.inject({ method: 'GET', url: '/stackups/vue-vs-svelte?ref=x' })
-    expect(response.statusCode).toBe(301)
-    expect(response.headers.location).toBe('/stackups/svelte-vs-vue?ref=x')
-  })
-
-  it('serves the canonical comparison with its head, and 404 for an unknown pair', async () => {
-    const response = await pages.inject({ method: 'GET', url: '/stackups/svelte-vs-vue' })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toContain('<title>Svelte vs Vue: what are the differences? | Stackatlas</title>')
-    const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(response.body)?.[1]
-    expect(JSON.parse(json!)).toMatchObject({ '@type': 'WebPage', about: [{ name: 'Svelte' }, { name: 'Vue' }] })
-    expect((await pages.inject({ method: 'GET', url: '/stackups/vue-vs-nothing' })).statusCode).toBe(404)
   })
 })
 

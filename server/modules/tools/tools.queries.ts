@@ -137,6 +137,21 @@ export async function findToolBySlug(db: Db, slug: string) {
   return row ?? null
 }
 
+/**
+ * The tool a page address names: by its slug, else by a spelling of its name ('nodejs', 'NodeJS' for node-js), which
+ * the tool page then moves to the canonical address (301, server/http/page-render.ts).
+ */
+export async function findToolBySlugOrName(db: Db, slug: string) {
+  const bySlug = await findToolBySlug(db, slug)
+  if (bySlug) return bySlug
+  const [alias] = await db
+    .select({ slug: tools.slug })
+    .from(toolAliases)
+    .innerJoin(tools, eq(tools.id, toolAliases.toolId))
+    .where(and(eq(toolAliases.kind, 'name'), eq(toolAliases.alias, nameKey(slug))))
+  return alias ? findToolBySlug(db, alias.slug) : null
+}
+
 export async function findToolLogo(db: Db, slug: string) {
   const [row] = await db
     .select({ name: tools.name, logoSvg: tools.logoSvg, brandColor: tools.brandColor })

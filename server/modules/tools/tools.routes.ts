@@ -36,7 +36,7 @@ import { presentLayers, presentTools } from './tools.presenter.ts'
 import {
   findCategoryBySlug,
   findLayerBySlug,
-  findToolBySlug,
+  findToolBySlugOrName,
   findToolsByIds,
   listDirectoryTools,
   listLayersWithCounts,
@@ -260,8 +260,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const slug = request.params.slug
-      const tool = await findToolBySlug(app.db, slug.toLowerCase())
+      const tool = await findToolBySlugOrName(app.db, request.params.slug.toLowerCase())
       if (!tool) throw notFound()
       const isPublic = isPublicTool(tool)
       const viewer = isPublic ? null : await request.sessionUser()

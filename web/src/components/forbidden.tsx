@@ -1,8 +1,13 @@
 import { ShieldAlert } from 'lucide-react'
 import { Link } from 'react-router'
+import { useDocumentTitle } from '../lib/document-title.ts'
+import { useRenderedPage } from '../lib/rendered-page.ts'
 
-/** The 403 page: signed in, but not allowed here. */
+/** The 403 page: signed in, but not allowed here (rendered on the server, it answers 403). */
 export function Forbidden({ message }: { message: string }) {
+  const rendered = useRenderedPage()
+  if (rendered) rendered.status = 403
+  useDocumentTitle('Access denied')
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">

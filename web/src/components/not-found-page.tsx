@@ -1,7 +1,12 @@
 import { Link } from 'react-router'
+import { useDocumentTitle } from '../lib/document-title.ts'
+import { useRenderedPage } from '../lib/rendered-page.ts'
 
-/** The spec's not-found page: 'Sorry, we couldn't find that page :(' */
+/** The spec's not-found page: 'Sorry, we couldn't find that page :(' (rendered on the server, it answers 404). */
 export function NotFoundPage() {
+  const rendered = useRenderedPage()
+  if (rendered) rendered.status = 404
+  useDocumentTitle('Page not found')
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-bold text-brand-600">404</p>

@@ -2,6 +2,7 @@
 import type { ErrorEnvelope, FieldErrors } from '#contracts/errors.ts'
 
 export class ApiError extends Error {
+  override readonly name = 'ApiError'
   readonly status: number
   readonly code: string
   readonly fields: FieldErrors
@@ -13,6 +14,16 @@ export class ApiError extends Error {
     this.fields = envelope.fields ?? {}
     this.errorMsg = envelope.error_msg
   }
+}
+
+/** How a request reaches the server: the browser's fetch, or on the server the page renderer's in-process call. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>
+
+let transport: ApiTransport = (path, init) => fetch(path, init)
+
+/** Set once by the server's page renderer (web/src/entry-server.tsx); the browser keeps fetch. */
+export function setApiTransport(next: ApiTransport) {
+  transport = next
 }
 
 type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>
@@ -33,7 +44,7 @@ export async function apiFetch<T>(
   options: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
 ): Promise<T> {
   const { method = 'GET', body, query, signal } = options
-  const response = await fetch(withQuery(path, query), {
+  const response = await transport(withQuery(path, query), {
     method,
     credentials: 'same-origin',
     headers:

@@ -1,16 +1,13 @@
-// A page's meta description, canonical link and JSON-LD block, kept in the document head while the page is shown
-// (the title goes through useDocumentTitle). On a first load of a tool or comparison page the server has already put
-// them into index.html (server/http/page-head.ts) with the same ids: this hook takes them over instead of adding
-// copies, and on leaving the page puts the site's description back and removes the rest.
+// A page's meta description, canonical link, share image and JSON-LD block, kept in the document head while the page
+// is shown (the title goes through useDocumentTitle). On the server they go to the rendered page's head
+// (rendered-page.ts), which the server writes into the HTML (server/http/page-head.ts) with the same ids: on a first
+// load this hook takes them over instead of adding copies, and on leaving the page puts the site's description back
+// and removes the rest.
 import { useEffect } from 'react'
 import { jsonLdText } from '#contracts/tool-page-meta.ts'
+import { type PageMeta, useRenderedPage } from './rendered-page.ts'
 
-export interface PageMeta {
-  description: string
-  /** Site-relative path of the page's canonical address ('/tools/react'). */
-  canonicalPath: string
-  structuredData: unknown
-}
+export type { PageMeta }
 
 const CANONICAL_LINK_ID = 'canonical-link'
 const STRUCTURED_DATA_ID = 'structured-data'
@@ -25,6 +22,8 @@ function headElement<T extends HTMLElement>(id: string, create: () => T): T {
 }
 
 export function usePageMeta(meta: PageMeta | null) {
+  const rendered = useRenderedPage()
+  if (rendered && meta) rendered.meta = meta
   const description = meta?.description
   const canonicalPath = meta?.canonicalPath
   const structured = meta ? jsonLdText(meta.structuredData) : null
@@ -52,8 +51,8 @@ export function usePageMeta(meta: PageMeta | null) {
         descriptionTag.content = descriptionTag.dataset.siteDescription
       document.getElementById(CANONICAL_LINK_ID)?.remove()
       document.getElementById(STRUCTURED_DATA_ID)?.remove()
-      // Open Graph tags come only with a server-rendered first load; they describe the page being left
-      for (const tag of document.querySelectorAll('meta[property^="og:"]')) tag.remove()
+      // Open Graph and Twitter tags come only with a server-rendered first load; they describe the page being left
+      for (const tag of document.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')) tag.remove()
     }
   }, [description, canonicalPath, structured])
 }

@@ -17,11 +17,20 @@ import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
 import { plural } from '../../../lib/plural.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { stackupQuery, useStackup } from '../api/get-stackup.ts'
 import { CompanyGrid } from '../components/company-grid.tsx'
 import { ReasonColumns } from '../components/reason-columns.tsx'
+
+/** The comparison's answer; the pair asked in the other order moves to the canonical address. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const query = stackupQuery(params.pair ?? '')
+  await queryClient.prefetchQuery(query)
+  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.canonical_url)
+}
 
 export default function StackupPage() {
   const { pair = '' } = useParams()
@@ -38,7 +47,7 @@ export default function StackupPage() {
       ? {
           description: stackupMetaDescription(first.tool, second.tool),
           canonicalPath: data.canonical_url,
-          structuredData: stackupStructuredData(first.tool, second.tool, data.canonical_url, window.location.origin),
+          structuredData: stackupStructuredData(first.tool, second.tool, data.canonical_url, siteOrigin()),
         }
       : null,
   )

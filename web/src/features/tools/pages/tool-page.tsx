@@ -22,12 +22,21 @@ import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
 import { plural } from '../../../lib/plural.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { toolQuery, useTool } from '../api/get-tool.ts'
 import { CompanyGrid } from '../components/company-grid.tsx'
 import { ReasonColumns } from '../components/reason-columns.tsx'
 import { ToolCustomers } from '../components/tool-customers.tsx'
+
+/** The tool's answer; an alias or another spelling of its slug moves to the canonical address. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const query = toolQuery(params.slug ?? '')
+  await queryClient.prefetchQuery(query)
+  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.tool.canonical_url)
+}
 
 export default function ToolPage() {
   const { slug = '' } = useParams()
@@ -42,7 +51,7 @@ export default function ToolPage() {
       ? {
           description: toolMetaDescription(tool),
           canonicalPath: tool.canonical_url,
-          structuredData: toolStructuredData(tool, window.location.origin),
+          structuredData: toolStructuredData(tool, siteOrigin()),
         }
       : null,
   )

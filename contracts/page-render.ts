@@ -1,0 +1,37 @@
+// The page renderer's interface between the server (server/http/page-render.ts) and the web app's server entry
+// (web/src/entry-server.tsx, built by Vite into dist/server): plain types, so neither side imports the other.
+
+/** Answers one API request in-process, as the viewer who asked for the page (their cookie, their address). */
+export type PageFetch = (path: string, init: RequestInit) => Promise<Response>
+
+export interface PageRenderInput {
+  /** The page's path and query string ('/tools/react?tab=x'). */
+  url: string
+  /** The site's address (BASE_URL): canonical links and JSON-LD are absolute. */
+  origin: string
+  fetch: PageFetch
+}
+
+export interface PageHeadData {
+  title?: string
+  description?: string
+  /** Site-relative. */
+  canonicalPath?: string
+  /** Site-relative. */
+  imagePath?: string
+  structuredData?: unknown
+}
+
+export type PageRender =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page'
+      status: number
+      head: PageHeadData
+      /** The root element's inner HTML. */
+      html: string
+      /** The query cache's JSON for the browser (already escaped for a script data block). */
+      state: string
+    }
+
+export type RenderPage = (input: PageRenderInput) => Promise<PageRender>

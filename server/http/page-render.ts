@@ -1,0 +1,83 @@
+// Pages rendered on the server (docs/decisions/042-server-rendering.md): every page route answers the built
+// index.html with the page drawn into its root element, its head (title, description, canonical link, Open Graph and
+// Twitter tags, JSON-LD) and the query cache the browser hydrates from. The web app's server entry
+// (web/src/entry-server.tsx, built into dist/server) does the drawing; its API calls come back here as in-process
+// requests (app.inject) carrying the viewer's cookie, so a page holds exactly what that viewer may read: a private
+// stack renders for its owner and answers 404 to anyone else. The status is the page's (404 from the not-found page,
+// 403 from the refused one) and a page that moved answers its redirect.
+import fs from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { PageFetch, PageRender, RenderPage } from '#contracts/page-render.ts'
+import { withPageHead } from './page-head.ts'
+import { sendPage } from './page-shell.ts'
+
+export const serverEntry = fileURLToPath(new URL('../../dist/server/entry-server.js', import.meta.url))
+
+/** The built server entry's render(), or null when the web app is not built (API tests, the dev API process). */
+export async function loadBuiltRenderer(): Promise<RenderPage | null> {
+  if (!fs.existsSync(serverEntry)) return null
+  const module = (await import(pathToFileURL(serverEntry).href)) as { render: RenderPage }
+  return module.render
+}
+
+/** Request headers a page's API calls carry on: who the viewer is and what they read. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const
+
+/** The viewer's API calls, answered in-process by the same routes (hooks, permissions, caches) a browser reaches. */
+function viewerFetch(app: FastifyInstance, request: FastifyRequest): PageFetch {
+  const headers: Record<string, string> = {}
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers[name] = value
+  }
+  return async (url, init) => {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { ...headers, ...(init.headers as Record<string, string>) },
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    })
+    const empty = answer.statusCode === 204 || answer.statusCode === 304
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    })
+  }
+}
+
+/** The page's HTML: the shell with its head, its drawn root and its data block. */
+export function pageHtml(shell: string, origin: string, page: Extract<PageRender, { kind: 'page' }>): string {
+  const { head } = page
+  const withHead = withPageHead(shell, {
+    title: head.title,
+    description: head.description,
+    canonicalUrl: head.canonicalPath ? new URL(head.canonicalPath, origin).toString() : undefined,
+    imageUrl: head.imagePath ? new URL(head.imagePath, origin).toString() : undefined,
+    structuredData: head.structuredData,
+  })
+  return withHead.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${page.html}</div><script type="application/json" id="page-state">${page.state}</script>`,
+  )
+}
+
+/** Answers a page route: rendered, or the bare shell (drawn in the browser) should rendering fail. */
+export async function sendRenderedPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { shell: string; render: RenderPage; status?: number },
+) {
+  const origin = app.config.baseUrl
+  let page: PageRender
+  try {
+    page = await options.render({ url: request.url, origin, fetch: viewerFetch(app, request) })
+  } catch (error) {
+    request.log.error({ err: error }, 'page render failed; sending the shell')
+    return sendPage(reply, options.shell, options.status ?? 200)
+  }
+  if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
+  return sendPage(reply, pageHtml(options.shell, origin, page), options.status ?? page.status)
+}

@@ -1,0 +1,52 @@
+// The query cache a server-rendered page was drawn from, handed to the browser so it hydrates from the same answers
+// instead of asking for them again. It travels as a JSON data block (never run, so the CSP's script-src 'self' holds)
+// with '<' escaped, so no string in it can close the block. Failed answers travel too (a 404 renders the not-found
+// page on both sides), their ApiError rebuilt on arrival so `instanceof ApiError` checks keep working, and not retried
+// on mount (which would draw a loading state where the server drew the failure).
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
+import type { ErrorEnvelope } from '#contracts/errors.ts'
+import { ApiError } from './api.ts'
+
+export const PAGE_STATE_ID = 'page-state'
+
+interface SentError {
+  status: number
+  envelope: ErrorEnvelope['error']
+}
+
+/** The page's queries as the text of its data block (server side). */
+export function pageStateText(queryClient: QueryClient): string {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
+  })
+  for (const query of state.queries) {
+    const error = query.state.error
+    if (error) query.state.error = sentError(error) as unknown as Error
+  }
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+function sentError(error: unknown): SentError {
+  if (error instanceof ApiError)
+    return { status: error.status, envelope: { code: error.code, message: error.message, fields: error.fields } }
+  return { status: 500, envelope: { code: 'render_error', message: 'Something went wrong on our side.' } }
+}
+
+/** Puts the server's answers into the browser's cache; false when the page was not rendered on the server. */
+export function hydratePageState(queryClient: QueryClient): boolean {
+  const block = document.getElementById(PAGE_STATE_ID)
+  if (!block?.textContent) return false
+  const state = JSON.parse(block.textContent) as DehydratedState
+  for (const query of state.queries) {
+    const sent = query.state.error as unknown as SentError | null
+    if (!sent) continue
+    query.state.error = new ApiError(sent.status, sent.envelope)
+    // drawn as the server drew it (its not-found page), not as a retry's loading state
+    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false })
+  }
+  hydrate(queryClient, state)
+  return true
+}
