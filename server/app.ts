@@ -26,9 +26,11 @@ import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { noPageCache, registerPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
+import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
 
 declare module 'fastify' {
@@ -98,7 +100,8 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // in development Vite's index.html runs an inline preamble for hot reload (web-dev.ts)
+        scriptSrc: config.webDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://github.com'],
         upgradeInsecureRequests: null,
@@ -122,10 +125,33 @@ export async function buildApp({
   return app
 }
 
-/** Serves the built web app (dist/web): hashed assets, and every page route rendered on the server (page-render.ts). */
+/**
+ * Serves the web app: every page route rendered on the server (page-render.ts) from the built bundles (dist/web's
+ * hashed assets, dist/server's entry), or from Vite's in development (web-dev.ts). Visitors' pages are kept per
+ * instance in production (page-cache.ts); in development every load renders afresh, so an edit shows at once.
+ */
 async function registerWeb(app: App) {
+  const pages = app.config.webDev ? await registerWebDev(app) : await registerBuiltWeb(app)
+  if (!pages) return
+  const cache = app.config.webDev ? noPageCache : await registerPageCache(app)
+  const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { shell, render } = await pages(request)
+    return render ? sendRenderedPage(app, request, reply, { shell, render, cache }) : sendPage(reply, shell)
+  }
+  app.get('/', { schema: { hide: true } }, sendWebPage)
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? ''
+    if (url.startsWith('/api/') || path.extname(url)) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}` } })
+    }
+    return sendWebPage(request, reply)
+  })
+}
+
+/** The built bundles: null when the web app is not built (API tests). */
+async function registerBuiltWeb(app: App): Promise<WebPages | null> {
   const shell = readPageShell()
-  if (shell === null) return
+  if (shell === null) return null
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -136,14 +162,5 @@ async function registerWeb(app: App) {
     // only hashed assets are served from here; pages go through sendRenderedPage with no-cache
   })
   const render = await loadBuiltRenderer()
-  const sendWebPage = (request: FastifyRequest, reply: FastifyReply) =>
-    render ? sendRenderedPage(app, request, reply, { shell, render }) : sendPage(reply, shell)
-  app.get('/', { schema: { hide: true } }, sendWebPage)
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const url = request.url.split('?')[0] ?? ''
-    if (url.startsWith('/api/') || path.extname(url)) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}` } })
-    }
-    return sendWebPage(request, reply)
-  })
+  return async () => ({ shell, render })
 }

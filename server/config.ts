@@ -17,6 +17,8 @@ export interface AppConfig {
   mailFrom: string
   scanAllowPrivateNetworks: boolean
   rateLimitEnabled: boolean
+  /** Pages from Vite's dev server in this process (WEB_DEV, `npm run dev`): server/http/web-dev.ts. */
+  webDev?: boolean
   /** Schedule the weekly digest e-mail (off in tests, which run it by hand). */
   weeklyDigest?: boolean
   uploadDir: string
@@ -45,6 +47,7 @@ export function configFromEnv(env: Env): AppConfig {
     mailFrom: env.MAIL_FROM,
     scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
+    webDev: env.WEB_DEV,
     weeklyDigest: !env.WEEKLY_DIGEST_DISABLED,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     dataDir,

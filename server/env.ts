@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   /** Allows scans of loopback/private addresses and file:// URLs (tests, internal installations). */
   SCAN_ALLOW_PRIVATE_NETWORKS: flag,
+  /** Serves the web app from Vite's dev server inside this process, with hot reload (`npm run dev` sets it). */
+  WEB_DEV: flag,
   /** Disables per-IP rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: flag,
   /** Turns off the weekly digest of followed tools that every instance otherwise schedules. */

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PageFetch, PageRender, RenderPage } from '#contracts/page-render.ts'
+import { isVisitor, type PageCache } from './page-cache.ts'
 import { withPageHead } from './page-head.ts'
 import { sendPage } from './page-shell.ts'
 
@@ -63,21 +64,32 @@ export function pageHtml(shell: string, origin: string, page: Extract<PageRender
   )
 }
 
-/** Answers a page route: rendered, or the bare shell (drawn in the browser) should rendering fail. */
+/**
+ * Answers a page route: kept for visitors (page-cache.ts), rendered, or the bare shell (drawn in the browser) should
+ * rendering fail. A visitor's page is the same for every visitor (Vary: Cookie); a signed-in viewer's is theirs alone.
+ */
 export async function sendRenderedPage(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { shell: string; render: RenderPage; status?: number },
+  options: { shell: string; render: RenderPage; cache: PageCache },
 ) {
+  const { shell, render, cache } = options
+  reply.header('vary', 'cookie')
+  if (!isVisitor(request)) reply.header('cache-control', 'private, no-cache')
+  const kept = cache.get(request)
+  if (kept !== undefined) return sendPage(reply, kept)
+  const generation = cache.generation
   const origin = app.config.baseUrl
   let page: PageRender
   try {
-    page = await options.render({ url: request.url, origin, fetch: viewerFetch(app, request) })
+    page = await render({ url: request.url, origin, fetch: viewerFetch(app, request) })
   } catch (error) {
     request.log.error({ err: error }, 'page render failed; sending the shell')
-    return sendPage(reply, options.shell, options.status ?? 200)
+    return sendPage(reply, shell)
   }
   if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
-  return sendPage(reply, pageHtml(options.shell, origin, page), options.status ?? page.status)
+  const html = pageHtml(shell, origin, page)
+  if (page.status === 200) cache.keep(request, html, generation)
+  return sendPage(reply, html, page.status)
 }

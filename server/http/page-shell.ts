@@ -27,5 +27,6 @@ export function isPageRead(request: FastifyRequest): boolean {
 
 /** Answers with a page's HTML (the shell, or a page built on it), which the browser asks for again on every load. */
 export function sendPage(reply: FastifyReply, html: string, status = 200) {
-  return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(html)
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache')
+  return reply.status(status).type('text/html').send(html)
 }
