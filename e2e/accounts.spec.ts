@@ -1,6 +1,6 @@
 // Accounts and navigation: sign up in the modal and sign out, the avatar menu in the spec's order, the sign-in error,
 // and the navbar's links on a phone (a keyboard-usable menu) and on a desktop.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 // The admin area: the ADMIN_EMAILS bootstrap admin (playwright.config.ts) sees analytics counts, changes a role,
 // impersonates a user and stops; a user gets the 403 page and a moderator the moderation queues.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
 

@@ -3,7 +3,7 @@
 // delete), the sign-in modal for every signed-out write and carrying on after it, replies counted as comments,
 // XSS attempts and a page of OWASP vectors that must run nothing, and an impersonating admin refused by the UI and
 // the server.
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from './test.ts'
 import { IMPERSONATED_COMMENT } from '../contracts/comments.ts'
 import { IMPERSONATED_FOLLOW } from '../contracts/follows.ts'
 import { XSS_VECTORS } from '../server/test/xss-vectors.ts'

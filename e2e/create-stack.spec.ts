@@ -6,7 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 // Deletion: a company's admin deletes the company (the button waits for the exact name), then deletes their account
 // (the exact username), lands home signed out, and their profile and company are gone.
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
 

@@ -1,7 +1,7 @@
 // Settings: a signed-out visitor is asked to sign in and lands on the page; name, username, the newsletter, e-mail
 // (with the current password) and password change; server field errors show on their inputs. Profile settings edit
 // what onboarding asked (photo, first and last name, company, job title), and the profile header follows.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'

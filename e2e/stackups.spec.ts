@@ -1,6 +1,6 @@
 // The comparison page /stackups/{a}-vs-{b} (issue 8 "Tool pages"): two tools side by side, the canonical
 // (alphabetical) order with the other order redirected, structured data, and the not-found page for unknown tools.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot } from './helpers.ts'
 
