@@ -23,6 +23,11 @@ export const SERVER_ROUTES = [
   '/company-customers/update-copied-at',
   '/send-invite',
   '/users/delete',
+  // share images (og:image), addresses built by contracts/share-images.ts
+  '/share/tools/:file',
+  '/share/stacks/:ownerSlug/:file',
+  '/share/companies/:file',
+  '/share/stackups/:file',
 ] as const
 
 /** The page shell (index.html, with a page's own head for tools and comparisons): the dev server serves these. */
