@@ -179,9 +179,10 @@ function toolRow(card: ShareCard<CardLogo>): CardElement | null {
 function singleSubject(card: ShareCard<CardLogo>): CardElement {
   const [subject] = card.subjects
   return box(
-    { flexDirection: 'column', flexGrow: 1, justifyContent: 'space-between', width: '100%', marginTop: 40 },
+    { flexDirection: 'column', flexGrow: 1, width: '100%' },
+    // the subject takes the height left, centred in it; the tools' row and the counts sit at the bottom
     box(
-      { alignItems: 'center', width: '100%' },
+      { alignItems: 'center', flexGrow: 1, width: '100%' },
       logoTile(subject.logo, 168),
       box(
         { flexDirection: 'column', marginLeft: 40, flexGrow: 1, flexShrink: 1, minWidth: 0 },
@@ -196,7 +197,10 @@ function singleSubject(card: ShareCard<CardLogo>): CardElement {
       ),
     ),
     toolRow(card),
-    box({ borderTop: `2px solid ${COLORS.border}`, paddingTop: 24, width: '100%' }, stats(subject.stats, 'large')),
+    box(
+      { marginTop: 32, borderTop: `2px solid ${COLORS.border}`, paddingTop: 24, width: '100%' },
+      stats(subject.stats, 'large'),
+    ),
   )
 }
 
