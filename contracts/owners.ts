@@ -41,6 +41,7 @@ export const RESERVED_HANDLES = new Set([
   'search',
   'services',
   'settings',
+  'share',
   'signin',
   'sign-in',
   'signup',

@@ -27,7 +27,8 @@ export function etagOf(payload: string | Buffer): string {
   return `W/"${crypto.createHash('sha1').update(payload).digest('base64url')}"`
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag (weak and strong compare alike, as for GET they should). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false
   const bare = etag.replace(/^W\//, '')
   return ifNoneMatch.split(',').some((candidate) => {
@@ -45,7 +46,7 @@ export function registerEtags(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload)
     reply.header('etag', etag)
-    if (matches(request.headers['if-none-match'], etag)) {
+    if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304)
       reply.removeHeader('content-length')
       return ''

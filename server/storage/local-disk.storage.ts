@@ -1,11 +1,11 @@
 // Uploads on the local disk under config.uploadDir, served by GET /uploads/{key} (server/storage/uploads.routes.ts).
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { CONTENT_TYPES, type FileStorage, STORAGE_KEY_PATTERN } from './storage.ts'
+import { CONTENT_TYPES, type FileStorage, isStorageKey } from './storage.ts'
 
 export function createLocalDiskStorage(root: string): FileStorage {
   const resolve = (key: string) => {
-    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`)
+    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`)
     return path.join(root, key)
   }
   return {
@@ -18,7 +18,7 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await fs.rename(partial, file)
     },
     async get(key) {
-      if (!STORAGE_KEY_PATTERN.test(key)) return null
+      if (!isStorageKey(key)) return null
       try {
         const bytes = await fs.readFile(resolve(key))
         return { bytes, contentType: CONTENT_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream' }

@@ -19,4 +19,13 @@ export interface FileStorage {
 /** Keys are ours (a folder, a random name and an extension we chose), never a client's file name. */
 export const STORAGE_KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\.(png|jpg)$/
 
+/**
+ * Share images (server/modules/share-images, decision 044): one per tool, stack, company or comparison, named by its
+ * row ids ('share/tools/12.png', 'share/stackups/3-8.png') and replaced in place when its content changes. Served
+ * only by /share/..., which checks that the thing is public on every request; /uploads/... never serves them.
+ */
+export const SHARE_IMAGE_KEY_PATTERN = /^share\/(tools|stacks|companies|stackups)\/[0-9]{1,10}(-[0-9]{1,10})?\.png$/
+
+export const isStorageKey = (key: string) => STORAGE_KEY_PATTERN.test(key) || SHARE_IMAGE_KEY_PATTERN.test(key)
+
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' }

@@ -9,7 +9,7 @@ import { requireUser } from '../http/auth-guard.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { ImageRejected, LOGO_MAX_BYTES, reencodeAvatar, reencodeLogo } from './images.ts'
 import { createLocalDiskStorage } from './local-disk.storage.ts'
-import type { FileStorage } from './storage.ts'
+import { type FileStorage, STORAGE_KEY_PATTERN } from './storage.ts'
 
 const tags = ['uploads']
 const LOGO_TOO_LARGE = `is too large (maximum is ${LOGO_MAX_BYTES / 1024 / 1024} MB)`
@@ -74,7 +74,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
     '/uploads/:folder/:file',
     { schema: { hide: true, params: z.object({ folder: z.string(), file: z.string() }) } },
     async (request, reply) => {
-      const stored = await storage.get(`${request.params.folder}/${request.params.file}`)
+      const key = `${request.params.folder}/${request.params.file}`
+      // uploads only: a share image ('share/...', reachable as /uploads/share/stacks%2F1.png) is served by /share/...,
+      // which checks every time that its stack or company is still public
+      if (!STORAGE_KEY_PATTERN.test(key)) throw notFound()
+      const stored = await storage.get(key)
       if (!stored) throw notFound()
       return reply
         .type(stored.contentType)

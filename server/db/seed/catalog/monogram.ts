@@ -1,5 +1,5 @@
 // The logo of a tool that no data package draws: its initials on a coloured square. The logo route serves it for
-// tools whose logo_svg is null, so every tool has an image at /logos/{slug}.svg.
+// tools whose logo_svg is null, so every tool has an image at /logos/{slug}.svg; share images draw the same square.
 
 /** Muted colours with white text contrast of at least 4.5:1, picked by a hash of the name when none is given. */
 const PALETTE = ['#1F6FEB', '#8250DF', '#BF3989', '#CF222E', '#BC4C00', '#4D7C0F', '#1A7F37', '#0E7490', '#57606A']
@@ -30,10 +30,15 @@ function luminance(hex: string): number {
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 }
 
-export function renderMonogram(name: string, color?: string | null): string {
+/** The square's colour (the brand colour when valid, else one picked by the name) and a readable text colour on it. */
+export function monogramColors(name: string, color?: string | null): { background: string; foreground: string } {
   const background = color && /^#[0-9a-f]{6}$/i.test(color) ? color.toUpperCase() : paletteColor(name)
   // White text stays readable down to a luminance of about 0.18; brighter brand colours (yellow, cyan) get black.
-  const foreground = luminance(background) > 0.18 ? '#111111' : '#FFFFFF'
+  return { background, foreground: luminance(background) > 0.18 ? '#111111' : '#FFFFFF' }
+}
+
+export function renderMonogram(name: string, color?: string | null): string {
+  const { background, foreground } = monogramColors(name, color)
   const initials = monogramInitials(name)
   const fontSize = initials.length > 1 ? 26 : 34
   return (
