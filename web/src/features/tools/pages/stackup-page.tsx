@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router'
 import { formatCappedCount } from '#contracts/counts.ts'
+import { stackupShareImagePath } from '#contracts/share-images.ts'
 import type { StackupResponse, StackupSide } from '#contracts/tool-page.ts'
 import { stackupMetaDescription, stackupStructuredData, stackupTitle } from '#contracts/tool-page-meta.ts'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -47,6 +48,7 @@ export default function StackupPage() {
       ? {
           description: stackupMetaDescription(first.tool, second.tool),
           canonicalPath: data.canonical_url,
+          imagePath: stackupShareImagePath(first.tool.slug, second.tool.slug),
           structuredData: stackupStructuredData(first.tool, second.tool, data.canonical_url, siteOrigin()),
         }
       : null,

@@ -8,6 +8,7 @@ import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-re
 import { Link, useParams } from 'react-router'
 import { formatCappedCount } from '#contracts/counts.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
+import { toolShareImagePath } from '#contracts/share-images.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
@@ -51,6 +52,7 @@ export default function ToolPage() {
       ? {
           description: toolMetaDescription(tool),
           canonicalPath: tool.canonical_url,
+          imagePath: toolShareImagePath(tool.slug),
           structuredData: toolStructuredData(tool, siteOrigin()),
         }
       : null,
