@@ -1,8 +1,9 @@
 // Accounts and navigation: sign up in the modal and sign out, the avatar menu in the spec's order, the sign-in error,
 // and the navbar's links on a phone (a keyboard-usable menu) and on a desktop.
-import { expect, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
+import { expect, test } from './test.ts'
 
 test('a visitor signs up in the modal, stays on the page, and signs out', async ({ page }) => {
   await page.goto('/no-such-page')

@@ -1,8 +1,9 @@
 // The admin area: the ADMIN_EMAILS bootstrap admin (playwright.config.ts) sees analytics counts, changes a role,
 // impersonates a user and stops; a user gets the 403 page and a moderator the moderation queues.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
 const PASSWORD = 'correct-horse-battery'

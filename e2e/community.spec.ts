@@ -3,12 +3,13 @@
 // delete), the sign-in modal for every signed-out write and carrying on after it, replies counted as comments,
 // XSS attempts and a page of OWASP vectors that must run nothing, and an impersonating admin refused by the UI and
 // the server.
-import { type Browser, expect, type Page, test } from './test.ts'
+
 import { IMPERSONATED_COMMENT } from '../contracts/comments.ts'
 import { IMPERSONATED_FOLLOW } from '../contracts/follows.ts'
 import { XSS_VECTORS } from '../server/test/xss-vectors.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { type Browser, expect, type Page, test } from './test.ts'
 
 async function openTool(page: Page, slug: string) {
   await page.goto(`/tools/${slug}`)

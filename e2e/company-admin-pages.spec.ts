@@ -1,10 +1,11 @@
 // A company's admin-only pages reached by someone who may not use them (issue 20): a member who is not admin, and
 // someone outside the company, get the 403 page with the server's reason (customers, edit, jobs; the team page for
 // an outsider), never a bare red bar; a company that does not exist gets the 404 page. At 1280 px and on a phone.
-import { type Browser, expect, type Page, test } from './test.ts'
+
 import { ONLY_COMPANY_ADMINS_CUSTOMERS } from '../contracts/company-customers.ts'
 import { ONLY_COMPANY_ADMINS_JOBS } from '../contracts/jobs.ts'
 import { callApi, screenshot, uniqueName } from './helpers.ts'
+import { type Browser, expect, type Page, test } from './test.ts'
 
 const PASSWORD = 'correct-horse-battery'
 

@@ -2,8 +2,9 @@
 // by those tools and on its page, edits it, expires it and deletes it; someone who is not an admin of the company
 // gets no form, whether a plain member of the company (added through the team API) or a user outside it. Then the
 // Required flag of included tools and the Exact Match switch on /match (spec §3-§4, decision 039), by keyboard.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 test.describe.configure({ mode: 'serial' })
 

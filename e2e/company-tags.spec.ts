@@ -1,7 +1,8 @@
 // Company tags (issue 20, decision 039): a company admin gives the company tags on /companies/{slug}/edit; Stack
 // Match's job and company results show them at once and its keyword search finds them; a refused tag is named.
-import { expect, test } from './test.ts'
+
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, test } from './test.ts'
 
 test('an admin sets tags on the edit page, and Stack Match shows them on its results (1280 and 390 px)', async ({
   page,

@@ -1,10 +1,11 @@
 // Company verification (docs/decisions/031-company-verification.md): the bootstrap admin verifies a company whose
 // contact e-mail is at another domain and its page shows the Verified badge (and the e-mail is in the outbox); a
 // company at its own domain verifies itself through the e-mailed link, opened by its creator.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { LINK_SENT_RECENTLY } from '../contracts/company-verification.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { BOOTSTRAP_ADMIN, callApi, screenshot, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const PASSWORD = 'correct-horse-battery'
 

@@ -6,9 +6,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 const NARROW = { width: 390, height: 844 }
 const PNG_1PX = Buffer.from(

@@ -1,7 +1,7 @@
 // Company customers: a vendor's admin adds customers (a new name, and a company found by the debounced search with
 // its domain prefilled), meets both alerts, copies and sends the invitation, changes an address, sees a customer
 // become Added once it lists the tool, and finds the customers on the tool's page.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import {
   ALREADY_HAS_SERVICE_ALERT,
   COPY_MODAL_TITLE,
@@ -14,6 +14,7 @@ import {
 } from '../contracts/company-customers.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 interface CatalogTool {
   id: number

@@ -1,8 +1,9 @@
 // Deletion: a company's admin deletes the company (the button waits for the exact name), then deletes their account
 // (the exact username), lands home signed out, and their profile and company are gone.
-import { expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 async function api<T = any>(page: Page, path: string, data: unknown): Promise<T> {
   const origin = new URL(page.url()).origin

@@ -1,9 +1,10 @@
 // The job-stack card on company pages (spec §2 'Job-stack card'): 'Add your stack' for visitors and users without
 // a job stack, 'Your job stack is a' and the percentage once one is saved, both leading to Stack Match narrowed to
 // the company's jobs. The company is a demo company from the admin-only job generator (as in e2e/match.spec.ts).
-import { type APIRequestContext, expect, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
+import { type APIRequestContext, expect, test } from './test.ts'
 
 const ADMIN = {
   email: 'admin@example.test',

@@ -1,11 +1,12 @@
 // Stack Match with a tool alias in the URL: the search resolves 'nodejs' to node-js, and so does the page now (the
 // exact lookup find_all_by_actual_slug knows only node-js; the page asks find_all_by_slug for what it left): the
 // chip shows Node.js, the URL says node-js, and the results already shown are not asked for again.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
 import type { JobsPage } from '../contracts/match.ts'
 import type { ToolListResponse } from '../contracts/tools.ts'
 import { screenshot, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 test.describe.configure({ mode: 'serial' })
 

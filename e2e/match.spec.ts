@@ -1,8 +1,9 @@
 // Stack Match journey. Demo jobs come from the generator (server/modules/jobs/jobs-demo.ts) through the admin-only
 // POST /api/v1/jobs/demo (refused in production): every demo job holds react and nodejs, so the default search finds
 // them all (seeds 21 jobs: one page of 20 and one more after Load More).
-import { type APIRequestContext, expect, test } from './test.ts'
+
 import { screenshot, signUp } from './helpers.ts'
+import { type APIRequestContext, expect, test } from './test.ts'
 
 const ADMIN = {
   email: 'admin@example.test',

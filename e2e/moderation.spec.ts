@@ -2,10 +2,11 @@
 // 019): a user completes a submitted tool on 'Tools Pending Approval' (a validation error first) and a moderator
 // approves it, and it becomes public; another is rejected with a reason its submitter reads; flagged comments are
 // restored and removed from the queue, and the admin reads it all in the moderation log.
-import { type Browser, expect, type Page, test } from './test.ts'
+
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
 import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { type Browser, expect, type Page, test } from './test.ts'
 
 type Tool = { id: number; slug: string; name: string }
 

@@ -7,9 +7,9 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 
 const PASSWORD = 'correct-horse-battery'
 

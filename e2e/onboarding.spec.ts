@@ -1,10 +1,11 @@
 // The onboarding wizard (issue 5 "Onboarding"; specs/onboarding-customers-teams-notifications.md §2, §4, §5, §7, §8):
 // from sign-up through every step to the stored redirect, with skips, back and forward, server errors that block
 // Continue, an invalid step, and the same journey at phone width.
-import { expect, type Page, test } from './test.ts'
+
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
 import { createAccountInModal, screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }

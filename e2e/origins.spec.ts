@@ -1,8 +1,8 @@
 // The site opened at another address than BASE_URL (decision 035): in development its loopback aliases work like
 // BASE_URL itself; at a LAN address the person is told where to open the site, or what to set.
 import os from 'node:os'
-import { expect, type Page, test } from './test.ts'
 import { createAccountInModal, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseUrl = `http://localhost:${port}`

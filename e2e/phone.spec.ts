@@ -6,9 +6,9 @@
 // edge or past a box that clips it (or wholly hidden in a sideways scroller that is not a carousel); the failure names
 // the element. A full-page screenshot of each lands in .tmp/shots/phone/ to look at.
 import fs from 'node:fs'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
 import { BOOTSTRAP_ADMIN, uniqueName } from './helpers.ts'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 
 const PHONE = { width: 390, height: 844 }
 const PASSWORD = 'correct-horse-battery'

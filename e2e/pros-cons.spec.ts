@@ -3,10 +3,10 @@
 // duplicate message and delete, a second user's vote moving the author's points, 'Next Tool', infinite scroll
 // and the phone layout.
 import fs from 'node:fs'
-import { type Browser, expect, type Locator, type Page, test } from './test.ts'
 import { PROS_CONS_EXPLAINER } from '../contracts/reasons.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
+import { type Browser, expect, type Locator, type Page, test } from './test.ts'
 
 const SHOTS = '/tmp/shots-proscons'
 fs.mkdirSync(SHOTS, { recursive: true })

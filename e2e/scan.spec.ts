@@ -3,9 +3,9 @@
 // A host that accepts the connection and never answers ends in the spec's 'We can't find anything...' (decision 040).
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
-import { expect, test } from './test.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
+import { expect, test } from './test.ts'
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">

@@ -1,10 +1,11 @@
 // Settings: a signed-out visitor is asked to sign in and lands on the page; name, username, the newsletter, e-mail
 // (with the current password) and password change; server field errors show on their inputs. Profile settings edit
 // what onboarding asked (photo, first and last name, company, job title), and the profile header follows.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 /** Another person, signed up beside the browser's session (the request fixture keeps its own cookies). */
 async function signUpThroughApi(request: APIRequestContext, origin: string, username: string) {

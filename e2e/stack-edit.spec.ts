@@ -2,9 +2,10 @@
 // owner picker, tool selection and tool details under 'Editing Your Stack'; Save / Saving... / Saved; the 5-second
 // banners; leaving info only when it validates; moving the stack to a company and to a new company; the 404 page;
 // and impersonated users refused by the UI and by the server.
-import { expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 const WIDE = { width: 1280, height: 900 }
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }

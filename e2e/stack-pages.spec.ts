@@ -1,9 +1,10 @@
 // Stack pages, company pages and I Use This (issue 4 "Pages"; specs/onboarding-customers-teams-notifications.md
 // §2 'I Use This'): a person signs up, creates stacks through the API the wizard uses, and meets them on the stack
 // page, the company page and the tool page. Runs against the real catalog the server seeds on its first start.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const NOT_FOUND = "Sorry, we couldn't find that page :("
 /** Tools in three layers; I Use This then adds HAProxy (a tool no other journey puts in a stack). */

@@ -1,8 +1,9 @@
 // The comparison page /stackups/{a}-vs-{b} (issue 8 "Tool pages"): two tools side by side, the canonical
 // (alphabetical) order with the other order redirected, structured data, and the not-found page for unknown tools.
-import { expect, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot } from './helpers.ts'
+import { expect, test } from './test.ts'
 
 test('the other order redirects (301) to the canonical comparison, whose HTML carries its head', async ({
   request,

@@ -2,9 +2,10 @@
 // admins' outbox (no SMTP in this run), follow its link and sign up to accept; invite by username (pending until the
 // person accepts from their notification, or declines), change a role, remove, and leave with both confirmations,
 // including the refusals the spec's modals describe. At 1280 px and on a 390 px phone.
-import { type Browser, expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type Browser, expect, type Page, test } from './test.ts'
 
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
 const PASSWORD = 'correct-horse-battery'

@@ -1,10 +1,10 @@
 // Every browser test's `test`: Playwright's, failing a test whose pages log a hydration error (the server drew one
 // thing and the browser another: React's production errors #418 to #425, or a development build's warning), in the
 // test's own page and in any context it opens itself. Specs import { test, expect } from here.
-import { test as base, type BrowserContext, type ConsoleMessage } from '@playwright/test'
+import { type BrowserContext, test as base, type ConsoleMessage } from '@playwright/test'
 
-export { expect } from '@playwright/test'
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
+export { expect } from '@playwright/test'
 
 const HYDRATION_ERROR = /Minified React error #4(1[89]|2[0-5])|hydrat(ed|ion)/i
 

@@ -2,9 +2,10 @@
 // using the tool, alternatives with 'Compare', jobs linking to /match/{slug}, comments, and the title, meta
 // description and JSON-LD both in the server's HTML and in the running app. Demo jobs come from the admin-only
 // generator (as in e2e/match.spec.ts), every one asking for Svelte.
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const ADMIN = {
   email: 'admin@example.test',

@@ -1,8 +1,8 @@
 // The tool catalog as a visitor meets it: home, search, the directory and its paging, a tool page, and the
 // not-found page. Runs against the real catalog the server seeds on its first start.
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, type Page, test } from './test.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 /** Loads every lazy logo (a full-page screenshot never scrolls to them) and checks that each one rendered. */
 async function expectLogosLoaded(page: Page) {

@@ -1,8 +1,9 @@
 // Only http(s) becomes a link (decision 036): the job form refuses a javascript: apply URL with the field's message,
 // and pages given stored addresses from before the rule (a job's apply URL, a tool's website; served here by
 // rewriting the API's answer, as no write can store them any more) show no javascript: link, at 1280 px and on a phone.
-import { expect, type Page, test } from './test.ts'
+
 import { callApi, signUp, uniqueName } from './helpers.ts'
+import { expect, type Page, test } from './test.ts'
 
 test.describe.configure({ mode: 'serial' })
 
