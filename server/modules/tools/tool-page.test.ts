@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { TOOL_PAGE_COUNT_CAP, TOOL_PAGE_REASONS_COUNT } from '#contracts/tool-page-meta.ts'
-import { companies, reasons, reasonVotes } from '../../db/schema/index.ts'
+import { companies, reasons, reasonVotes, toolAliases } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCatalogTool, buildCompany, buildStack, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -210,6 +210,15 @@ describe('GET /api/v1/tools/{slug}', () => {
     })
     const side = (await visitor.get('/api/v1/stackups/everywhere-vs-just-enough')).body.tools[0]
     expect(side).toMatchObject({ companies_count: TOOL_PAGE_COUNT_CAP, is_companies_count_capped: true })
+  })
+
+  it('answers a tool asked by another spelling of its name, with its own slug for the page to move to', async () => {
+    await ctx.app.db.insert(toolAliases).values({ toolId: vue.id, kind: 'name', alias: 'vuejs' })
+    for (const spelling of ['vuejs', 'Vue.js', 'VUE-JS']) {
+      const response = await visitor.get<ToolPageResponse>(`/api/v1/tools/${encodeURIComponent(spelling)}`)
+      expect(response.status, spelling).toBe(200)
+      expect(response.body.tool).toMatchObject({ slug: 'vue', canonical_url: '/tools/vue' })
+    }
   })
 
   it('answers 404 for an unknown tool and for a pending tool asked by a visitor', async () => {

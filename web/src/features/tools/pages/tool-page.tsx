@@ -5,7 +5,7 @@
 // puts the same into the HTML of a first load). Unknown, hidden and unapproved tools show the not-found page.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useLocation, useParams } from 'react-router'
 import { formatCappedCount } from '#contracts/counts.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
 import { toolShareImagePath } from '#contracts/share-images.ts'
@@ -41,6 +41,7 @@ export const prefetch: Prefetch = async (queryClient, { params, request }) => {
 
 export default function ToolPage() {
   const { slug = '' } = useParams()
+  const location = useLocation()
   const { data, error, isPending } = useTool(slug)
   const queryClient = useQueryClient()
   const { user } = useCurrentUser()
@@ -70,6 +71,8 @@ export default function ToolPage() {
         <Alert tone="error">We couldn't load this tool. Please reload the page.</Alert>
       </div>
     )
+  // another spelling of the tool's name (/tools/nodejs): the server answers 301, a link inside the app moves here
+  if (tool.slug !== slug) return <Navigate to={`${tool.canonical_url}${location.search}`} replace />
   // stored addresses from before the http(s) rule are shown, never linked (decision 036)
   const websiteHref = httpUrlOf(tool.website_url)
 
