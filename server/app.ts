@@ -23,10 +23,11 @@ import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { AccessLog } from './http/access-log.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
+import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
-import { noPageCache, registerPageCache } from './http/page-cache.ts'
+import { createPageCache, noPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
   registerCsrfProtection(app, config)
   registerInputGuard(app)
+  await registerContentChanges(app)
   registerSessionResolver(app, auth)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
@@ -133,7 +135,7 @@ export async function buildApp({
 async function registerWeb(app: App) {
   const pages = app.config.webDev ? await registerWebDev(app) : await registerBuiltWeb(app)
   if (!pages) return
-  const cache = app.config.webDev ? noPageCache : await registerPageCache(app)
+  const cache = app.config.webDev ? noPageCache : createPageCache(app)
   const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shell, render } = await pages(request)
     return render ? sendRenderedPage(app, request, reply, { shell, render, cache }) : sendPage(reply, shell)

@@ -62,14 +62,27 @@ export class PublicAnswerCache {
     schema: T,
     compute: () => Promise<z.input<T>>,
   ): Promise<FastifyReply> {
-    let answer = this.get(key)
-    if (!answer) {
-      const generation = this.#generation
-      const body = JSON.stringify(z.encode(schema, (await compute()) as z.output<T>))
-      answer = { body, etag: etagOf(body) }
-      this.set(key, answer, generation)
-    }
-    // A string with a JSON type is sent as it is
-    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)
+    const kept = this.sendKept(reply, key, () => {})
+    if (kept) return kept
+    const generation = this.#generation
+    const body = JSON.stringify(z.encode(schema, (await compute()) as z.output<T>))
+    const answer = { body, etag: etagOf(body) }
+    this.set(key, answer, generation)
+    return sendAnswer(reply, answer)
+  }
+
+  /**
+   * Sends the kept answer for `key`, if there is one, after `prepare` (its headers): a route that must look something
+   * up before it knows whether its answer may be kept.
+   */
+  sendKept(reply: FastifyReply, key: string, prepare: (reply: FastifyReply) => void): FastifyReply | undefined {
+    const answer = this.get(key)
+    if (!answer) return undefined
+    prepare(reply)
+    return sendAnswer(reply, answer)
   }
 }
+
+// A string with a JSON type is sent as it is
+const sendAnswer = (reply: FastifyReply, answer: CachedAnswer) =>
+  reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body)

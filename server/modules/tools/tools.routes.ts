@@ -1,5 +1,6 @@
 // The tool catalog's API: the specs' /services calls (popular, search, find by slugs, create) and the directory
 // and tool-page reads. Public reads carry Cache-Control and an ETag; answers that depend on the viewer are private.
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
@@ -64,6 +65,10 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => unlisten())
+  // Public tool pages' answers, by the slug asked, for as long as shared caches may keep them; emptied on every
+  // instance by any write (a vote, a stack, a comment count) or catalog change: http/content-changes.ts
+  const toolPages = new PublicAnswerCache({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 2000 })
+  app.contentChanges.subscribe(() => toolPages.clear())
 
   await app.register(logoRoutes, { renderMonogram })
   await app.register(softApprovalRoutes)
@@ -260,15 +265,23 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tool = await findToolBySlugOrName(app.db, request.params.slug.toLowerCase())
+      const key = request.params.slug.toLowerCase()
+      // The answer of a public tool is the same for everyone (the viewer's votes come apart): shared caches may keep
+      // it, and so do we (only public tools' answers are kept)
+      const shared = (answer: FastifyReply) => cacheInSharedCachesOnly(answer, LIST_MAX_AGE)
+      const kept = toolPages.sendKept(reply, key, shared)
+      if (kept) return kept
+      const tool = await findToolBySlugOrName(app.db, key)
       if (!tool) throw notFound()
       const isPublic = isPublicTool(tool)
       const viewer = isPublic ? null : await request.sessionUser()
       if (!canSeeTool(tool, viewer)) throw notFound()
-      // The answer is the same for everyone (the viewer's votes come apart): shared caches may keep it
-      if (isPublic) cacheInSharedCachesOnly(reply, LIST_MAX_AGE)
-      else cachePrivately(reply)
-      return loadToolPage(app.db, tool, viewer?.id ?? null)
+      if (!isPublic) {
+        cachePrivately(reply)
+        return loadToolPage(app.db, tool, viewer?.id ?? null)
+      }
+      shared(reply)
+      return toolPages.send(reply, key, ToolPageResponse, () => loadToolPage(app.db, tool, null))
     },
   )
 

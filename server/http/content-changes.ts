@@ -1,0 +1,50 @@
+// When what visitors read may have changed: after any successful write through the API, on any instance (NOTIFY
+// content_changed, coalesced), and when the listed catalog changes (catalog_changed). Answers kept per instance for
+// visitors subscribe and empty themselves: rendered pages (page-cache.ts), the tool page's API answer. Emptying
+// everything on any write is coarse and right: a directory's reads outnumber its writes by far. Decision 042.
+import type { FastifyInstance } from 'fastify'
+import { CATALOG_CHANGED_CHANNEL } from '../modules/tools/catalog-memos.ts'
+
+export const CONTENT_CHANGED_CHANNEL = 'content_changed'
+/** Writes within this window announce one change to the other instances, not one each. */
+const ANNOUNCE_DELAY_MS = 50
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export interface ContentChanges {
+  /** Calls `listener` on every change from now on (at once for this instance's own writes). */
+  subscribe(listener: () => void): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentChanges: ContentChanges
+  }
+}
+
+export async function registerContentChanges(app: FastifyInstance) {
+  const listeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of listeners) listener()
+  }
+  const stops = await Promise.all(
+    [CONTENT_CHANGED_CHANNEL, CATALOG_CHANGED_CHANNEL].map((channel) =>
+      app.database.listen(channel, changed, { onReconnect: changed }),
+    ),
+  )
+  let announcing: NodeJS.Timeout | undefined
+  app.addHook('onResponse', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return
+    changed()
+    announcing ??= setTimeout(() => {
+      announcing = undefined
+      app.database
+        .notify(CONTENT_CHANGED_CHANNEL, '')
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a content change'))
+    }, ANNOUNCE_DELAY_MS)
+  })
+  app.addHook('onClose', async () => {
+    clearTimeout(announcing)
+    for (const stop of stops) await stop()
+  })
+  app.decorate('contentChanges', { subscribe: (listener: () => void) => void listeners.add(listener) })
+}
