@@ -46,6 +46,7 @@ export const RESERVED_HANDLES = new Set([
   'signup',
   'sign-up',
   'sitemap.xml',
+  'sitemaps',
   'stack-edit',
   'stacks',
   'stackups',

@@ -13,12 +13,16 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-/** Routes outside /api, leaving out built assets and public files (the web build's, served as files in any setup). */
+const webBuild = fileURLToPath(new URL('../../dist/web', import.meta.url))
+/** A file of the web build (web/public's, index.html), served as a file in any setup; '/robots.txt' is not one. */
+const isWebBuildFile = (path: string) => fs.statSync(webBuild + path, { throwIfNoEntry: false })?.isFile() ?? false
+
+/** Routes outside /api, leaving out built assets and public files. */
 function routesOutsideApi(): string[] {
   const paths = listRegisteredRoutes(ctx.app)
     .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
     .map((route) => route.path)
-    .filter((path) => !path.startsWith('/api') && !path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(path))
+    .filter((path) => !path.startsWith('/api') && !path.startsWith('/assets/') && !isWebBuildFile(path))
   return [...new Set(paths)].sort()
 }
 
@@ -31,7 +35,7 @@ describe('the routes outside /api', () => {
     expect(registered.filter((path) => !pages.includes(path))).toEqual([...SERVER_ROUTES].sort())
     // the page routes exist once the web app is built (server/app.ts serves dist/web), as in production; a fresh
     // clone runs these tests before its first build
-    const webBuilt = fs.existsSync(fileURLToPath(new URL('../../dist/web/index.html', import.meta.url)))
+    const webBuilt = isWebBuildFile('/index.html')
     expect(registered.filter((path) => pages.includes(path))).toEqual(webBuilt ? [...pages].sort() : [])
   })
 

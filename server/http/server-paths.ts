@@ -23,6 +23,10 @@ export const SERVER_ROUTES = [
   '/company-customers/update-copied-at',
   '/send-invite',
   '/users/delete',
+  // for search engines (modules/seo)
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemaps/:file',
 ] as const
 
 /** The page shell (index.html, with a page's own head for tools and comparisons): the dev server serves these. */
