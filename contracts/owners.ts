@@ -47,6 +47,7 @@ export const RESERVED_HANDLES = new Set([
   'signup',
   'sign-up',
   'sitemap.xml',
+  'sitemaps',
   'stack-edit',
   'stacks',
   'stackups',

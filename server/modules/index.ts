@@ -20,6 +20,7 @@ import { profilesRoutes } from './profiles/profiles.routes.ts'
 import { prosAndConsRoutes } from './reasons/pros-and-cons.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
+import { seoRoutes } from './seo/seo.routes.ts'
 import { shareImagesRoutes } from './share-images/share-images.routes.ts'
 import { iUseThisRoutes } from './stacks/i-use-this.routes.ts'
 import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
@@ -57,4 +58,5 @@ export const modules = [
   teamsRoutes,
   onboardingRoutes,
   shareImagesRoutes,
+  seoRoutes,
 ]
