@@ -33,7 +33,9 @@ export async function registerContentChanges(app: FastifyInstance) {
   )
   let announcing: NodeJS.Timeout | undefined
   app.addHook('onResponse', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return
+    // a write: an unsafe method, or a GET the CSRF check treats as one (the follow toggle, spec §7)
+    const isWrite = WRITE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
+    if (!isWrite || reply.statusCode >= 400) return
     changed()
     announcing ??= setTimeout(() => {
       announcing = undefined
