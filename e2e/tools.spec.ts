@@ -7,10 +7,11 @@ import { expect, type Page, test } from './test.ts'
 /** Loads every lazy logo (a full-page screenshot never scrolls to them) and checks that each one rendered. */
 async function expectLogosLoaded(page: Page) {
   // lists that render later bring new lazy images: switch them to eager on every poll
+  // (a lazy image whose load has not started yet can read complete with no currentSrc: wait for the load itself)
   await page.waitForFunction(() =>
     [...document.images].every((image) => {
       image.loading = 'eager'
-      return image.complete
+      return image.complete && image.currentSrc !== ''
     }),
   )
   const broken = await page.evaluate(() =>
