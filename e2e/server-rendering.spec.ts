@@ -1,0 +1,211 @@
+// Pages rendered on the server (issue 16, decision 042): the HTML a crawler, a link preview or a phone without the
+// bundle receives holds the page's content, title, canonical address and structured data; the statuses mean what
+// they say; stored markup arrives as inert text; and with JavaScript the page hydrates without a console error.
+
+import { XSS_VECTORS } from '../server/test/xss-vectors.ts'
+import { signUp, uniqueName } from './helpers.ts'
+import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts'
+
+interface RenderedPage {
+  path: string
+  title: string | RegExp
+  /** Site-relative canonical path. */
+  canonical?: string
+  /** Text the page's first screen shows. */
+  texts: string[]
+  /** The JSON-LD @type the head carries. */
+  structuredType?: string
+}
+
+const PAGES: RenderedPage[] = [
+  {
+    path: '/tools/react',
+    title: /^React - .* \| Stackatlas$/,
+    canonical: '/tools/react',
+    texts: ['React', 'Pros', 'Cons', 'Alternatives'],
+    structuredType: 'SoftwareApplication',
+  },
+  {
+    path: '/stackups/angular-vs-react',
+    title: 'Angular vs React: what are the differences? | Stackatlas',
+    canonical: '/stackups/angular-vs-react',
+    texts: ['Angular', 'React'],
+    structuredType: 'WebPage',
+  },
+]
+
+/** The page's HTML as plain HTTP gets it: status, body, and the text of its root element. */
+async function fetchPage(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } })
+  const html = await response.text()
+  const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="page-state">/.exec(html)?.[1] ?? ''
+  const text = root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+  return { status: response.status(), headers: response.headers(), html, root, text }
+}
+
+function structuredData(html: string): { '@type'?: string } | null {
+  const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
+  return json ? JSON.parse(json) : null
+}
+
+async function withoutJavaScript<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    return await run(await context.newPage())
+  } finally {
+    await context.close()
+  }
+}
+
+/** Console errors a page logs while loading and hydrating (a 404 page's own status line aside). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+for (const expected of PAGES) {
+  test(`${expected.path} arrives drawn: content, title, canonical link and JSON-LD, then hydrates`, async ({
+    request,
+    browser,
+    page,
+    baseURL,
+  }) => {
+    const fetched = await fetchPage(request, expected.path)
+    expect(fetched.status).toBe(200)
+    for (const text of expected.texts) expect(fetched.text, text).toContain(text)
+    const title = /<title>([^<]*)<\/title>/.exec(fetched.html)?.[1]?.replace(/&#39;/g, "'")
+    if (typeof expected.title === 'string') expect(title).toBe(expected.title)
+    else expect(title).toMatch(expected.title)
+    if (expected.canonical)
+      expect(fetched.html).toContain(
+        `<link rel="canonical" id="canonical-link" href="${baseURL}${expected.canonical}" />`,
+      )
+    if (expected.structuredType) expect(structuredData(fetched.html)?.['@type']).toBe(expected.structuredType)
+
+    await withoutJavaScript(browser, async (plain) => {
+      await plain.goto(expected.path)
+      for (const text of expected.texts.slice(0, 2)) await expect(plain.getByText(text).first()).toBeVisible()
+    })
+
+    const errors = watchConsole(page)
+    await page.goto(expected.path)
+    await expect(page.getByText(expected.texts[0]!).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
+  })
+}
+
+test('statuses: an unknown tool 404 with the drawn not-found page, other spellings and orders 301', async ({
+  request,
+}) => {
+  for (const path of ['/tools/no-such-tool-here', '/stackups/react-vs-no-such-tool', '/nobody-here/no-stack']) {
+    const missing = await fetchPage(request, path)
+    expect(missing.status, path).toBe(404)
+    expect(missing.text, path).toContain("Sorry, we couldn't find that page :(")
+  }
+  for (const [path, location] of [
+    ['/tools/React', '/tools/react'],
+    ['/tools/nodejs', '/tools/node-js'],
+    ['/stackups/react-vs-angular?ref=x', '/stackups/angular-vs-react?ref=x'],
+  ] as const) {
+    const moved = await fetchPage(request, path)
+    expect(moved.status, path).toBe(301)
+    expect(moved.headers.location, path).toBe(location)
+  }
+})
+
+test('pros and cons stored with markup arrive in the HTML as inert text, and nothing runs in the browser', async ({
+  page,
+  request,
+}) => {
+  await signUp(page)
+  const origin = new URL(page.url()).origin
+  const tool = await (await page.request.get('/api/v1/tools/deno')).json()
+  const vectors = XSS_VECTORS.filter((vector) => vector.length <= 55).slice(0, 12)
+  for (const [index, vector] of vectors.entries()) {
+    const created = await page.request.post('/api/v1/pros-and-cons', {
+      headers: { origin },
+      data: { reason: { service_id: tool.tool.id, text: vector, con: index % 2 === 1 } },
+    })
+    expect(created.ok(), await created.text()).toBe(true)
+  }
+  const fetched = await fetchPage(request, '/tools/deno')
+  expect(fetched.status).toBe(200)
+  // no element or attribute from the vectors made it into the markup: every '<' of theirs arrived escaped
+  expect(fetched.root).not.toMatch(/<(script|iframe|object|embed|svg|math|style|meta|form|body)\b/i)
+  expect(fetched.root).not.toMatch(/\son[a-z]+=/i)
+  expect(fetched.root).not.toMatch(/(href|src|action|data)="\s*(javascript|vbscript|data):/i)
+  // the page state is JSON in a data block: no '<' in it at all
+  const state = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(fetched.html)?.[1] ?? ''
+  expect(state).not.toContain('<')
+
+  const dialogs: string[] = []
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  const visitor = await page.context().browser()!.newContext()
+  const visitorPage = await visitor.newPage()
+  visitorPage.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  await visitorPage.goto('/tools/deno')
+  await expect(visitorPage.getByText(vectors[0]!).first()).toBeVisible()
+  await visitorPage.waitForLoadState('networkidle')
+  expect(dialogs).toEqual([])
+  await visitor.close()
+})
+
+test("a private-mode company's private stack: 404 with nothing of it in the HTML for visitors and other users", async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signUp(page)
+  const origin = new URL(page.url()).origin
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await page.request.post(path, { headers: { origin }, data })
+    expect(response.ok(), await response.text()).toBe(true)
+    return (await response.json()) as T
+  }
+  const companyName = uniqueName('Quiet Rendered ')
+  const company = {
+    name: companyName,
+    website_url: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+    description: 'A company whose stacks nobody else may see',
+    email_address: 'team@example.test',
+  }
+  const created = await post<{ id: number; slug: string }>('/api/v1/companies/create', { company })
+  await post('/api/v1/companies/update', { company: { ...company, id: created.id, private_mode: true } })
+  const react = await (await page.request.get('/api/v1/tools/react')).json()
+  const stackName = uniqueName('Hidden Rendered Stack ')
+  const stack = await post<{ redirect: string }>('/api/v1/stacks/create', {
+    stack: { name: stackName, services: [react.tool.id], owner: { type: 'Company', id: created.id }, private: true },
+  })
+  // its admin sees it drawn by the server
+  const own = await page.request.get(stack.redirect, { headers: { accept: 'text/html' } })
+  expect(own.status()).toBe(200)
+  expect(await own.text()).toContain(stackName)
+
+  const visitor = await fetchPage(request, stack.redirect)
+  expect(visitor.status).toBe(404)
+  expect(visitor.html).not.toContain(stackName)
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await otherPage.goto('/')
+  await signUp(otherPage)
+  const response = await otherPage.request.get(stack.redirect, { headers: { accept: 'text/html' } })
+  expect(response.status()).toBe(404)
+  expect(await response.text()).not.toContain(stackName)
+  await other.close()
+})
