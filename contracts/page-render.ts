@@ -32,6 +32,8 @@ export type PageRender =
       html: string
       /** The query cache's JSON for the browser (already escaped for a script data block). */
       state: string
+      /** The lazy parts the page drew (web/src/lib/lazy-part.tsx), for the browser to load before hydrating. */
+      parts: string[]
     }
 
 export type RenderPage = (input: PageRenderInput) => Promise<PageRender>

@@ -60,6 +60,7 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
     },
     html,
     state: pageStateText(queryClient),
+    parts: [...(rendered.parts ?? [])],
   }
 }
 

@@ -3,12 +3,13 @@
 // click of the button records i_use_this.clicked with the service. This file stays light (pages import it
 // directly); the menu, which brings Radix's popper code, loads only for signed-in users.
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { track } from '../lib/analytics.ts'
+import { lazyPart } from '../lib/lazy-part.tsx'
 import { useCurrentUser, useSignInModal } from '../lib/session.tsx'
 import { I_USE_THIS_LABEL, type IUseThisButtonProps, iUseThisButtonClass } from './i-use-this-look.ts'
 
-const IUseThisMenu = lazy(() => import('./i-use-this-menu.tsx'))
+const IUseThisMenu = lazyPart('i-use-this-menu', () => import('./i-use-this-menu.tsx').then((m) => m.default))
 
 export function IUseThisButton(props: IUseThisButtonProps) {
   const { serviceId, toolName, className } = props

@@ -17,6 +17,8 @@ export interface RenderedPage {
   title?: string
   meta?: PageMeta
   status?: number
+  /** The lazy parts drawn (lazy-part.tsx), for the browser to load before hydrating. */
+  parts?: Set<string>
 }
 
 export const RenderedPageContext = createContext<RenderedPage | null>(null)

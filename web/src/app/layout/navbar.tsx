@@ -1,20 +1,19 @@
 import { Search } from 'lucide-react'
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react'
+import { type FormEvent, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { useStopImpersonating } from '../../features/admin/api/stop-impersonating.ts'
+import { lazyPart } from '../../lib/lazy-part.tsx'
 import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
 import { NAV_LINKS } from './nav-links.ts'
 
 // The menus bring Radix's popper code, which visitors never need.
-const AvatarMenu = lazy(() => import('./avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })))
+const AvatarMenu = lazyPart('avatar-menu', () => import('./avatar-menu.tsx').then((m) => m.AvatarMenu))
 // Phones only; Radix's dialog code loads with it.
-const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })))
-const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
-    default: m.NotificationBell,
-  })),
+const MobileMenu = lazyPart('mobile-menu', () => import('./mobile-menu.tsx').then((m) => m.MobileMenu))
+const NotificationBell = lazyPart('notification-bell', () =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell),
 )
 
 export function Navbar() {
