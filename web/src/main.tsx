@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
 import { createRoutes } from './app/routes.tsx'
-import { hydratePageState } from './lib/page-state.ts'
+import { hydratePageState, leaveServerPage } from './lib/page-state.ts'
 import { queryClient } from './lib/query-client.ts'
 import { SignInModalProvider } from './lib/session.tsx'
 import './styles.css'
@@ -24,17 +24,30 @@ async function start() {
   const fromServer = hydratePageState(queryClient)
   const routes = createRoutes(queryClient)
   if (fromServer) await loadLazyRoutes(routes)
+  const router = createBrowserRouter(routes)
+  if (fromServer) {
+    // the server's answers stop counting as fresh once the user leaves the page they drew (page-state.ts)
+    const first = router.state.location.key
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.key === first) return
+      leaveServerPage()
+      unsubscribe()
+    })
+  }
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SignInModalProvider>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <RouterProvider router={router} />
         </SignInModalProvider>
       </QueryClientProvider>
     </StrictMode>
   )
   if (fromServer) hydrateRoot(root, app)
   else createRoot(root).render(app)
+  // From here React answers clicks on the server-drawn HTML (hydrating what was clicked first); the browser journeys
+  // wait for this mark before they click (e2e/helpers.ts waitForApp).
+  document.documentElement.dataset.app = 'started'
 }
 
 void start()
