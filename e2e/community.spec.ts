@@ -8,12 +8,13 @@ import { IMPERSONATED_COMMENT } from '../contracts/comments.ts'
 import { IMPERSONATED_FOLLOW } from '../contracts/follows.ts'
 import { XSS_VECTORS } from '../server/test/xss-vectors.ts'
 import { expectNoA11yViolations } from './a11y.ts'
-import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName, waitForApp } from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 async function openTool(page: Page, slug: string) {
   await page.goto(`/tools/${slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await waitForApp(page)
 }
 
 function followButton(page: Page) {

@@ -14,6 +14,7 @@ export function uniqueName(prefix: string): string {
  */
 export async function signUp(page: Page, username = uniqueName('e2e'), options: { stayInOnboarding?: boolean } = {}) {
   const before = page.url()
+  await waitForApp(page)
   await page.getByRole('button', { name: 'Sign up' }).first().click()
   await createAccountInModal(page, username)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
@@ -24,6 +25,14 @@ export async function signUp(page: Page, username = uniqueName('e2e'), options: 
     await expect(page).toHaveURL(before)
   }
   return { username, email: `${username}@example.test`, password: 'correct-horse-battery' }
+}
+
+/**
+ * Waits until the web app has started on a page the server drew (web/src/main.tsx): the HTML is there and visible
+ * before, but a click on it does nothing until then.
+ */
+export async function waitForApp(page: Page) {
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' })
 }
 
 /** Fills the open modal's sign-up form (Name, Username, Email, Password) and creates the account. */

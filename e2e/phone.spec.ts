@@ -1,5 +1,5 @@
 // Every page on a phone (issue 20 "Hardening and the phone", docs/decisions/041-phone-layout.md): each route of the
-// web route table (web/src/app/router.tsx, checked below so a new route cannot be forgotten) opened at 390x844,
+// web route table (web/src/app/routes.tsx, checked below so a new route cannot be forgotten) opened at 390x844,
 // signed out and then signed in as an admin who owns a company with a team, customers, a job, stacks, comments and
 // notifications, with a few of its dialogs and menus open. A page fails when the document is wider than the screen,
 // or a visible control (button, link, input, select, textarea) or table cell shows only in part, past the screen's
@@ -39,7 +39,7 @@ interface RouteVisit {
 
 type Pass = 'signed-out' | 'signed-in'
 
-/** Every route of web/src/app/router.tsx, in the order a person would meet them (the wizard's steps in turn). */
+/** Every route of web/src/app/routes.tsx, in the order a person would meet them (the wizard's steps in turn). */
 const ROUTES: RouteVisit[] = [
   {
     route: '/',
@@ -135,22 +135,22 @@ const ROUTES: RouteVisit[] = [
 ]
 
 /**
- * The route paths of web/src/app/router.tsx, read from its source by the depth of braces: the layout route is an
+ * The route paths of web/src/app/routes.tsx, read from its source by the depth of braces: the layout route is an
  * object at depth 1, its children (absolute paths) at depth 2, and theirs (relative paths) at depth 3, joined to the
  * last depth-2 path before them. An index route with a page of its own is its parent's path; an index route that only
  * redirects (element: <Navigate>) is left out, its target is listed.
  */
 function routerPaths(): string[] {
-  const source = fs.readFileSync('web/src/app/router.tsx', 'utf8')
+  const source = fs.readFileSync('web/src/app/routes.tsx', 'utf8')
   const paths: string[] = []
   let depth = 0
   let parent = ''
-  for (const [token, path, indexKind] of source.matchAll(/[{}]|path: '([^']+)'|index: true, (lazy|element)/g)) {
+  for (const [token, path, indexKind] of source.matchAll(/[{}]|path: '([^']+)'|index: true, (\.\.\.page|element)/g)) {
     if (token === '{') depth++
     else if (token === '}') depth--
     else if (path !== undefined && depth === 2) parent = path
     if (path !== undefined) paths.push(depth === 2 ? path : `${parent}/${path}`)
-    else if (indexKind === 'lazy') paths.push(depth === 2 ? '/' : parent)
+    else if (indexKind === '...page') paths.push(depth === 2 ? '/' : parent)
   }
   return [...new Set(paths)].sort()
 }

@@ -1,10 +1,11 @@
 // Stack pages, company pages and I Use This (issue 4 "Pages"; specs/onboarding-customers-teams-notifications.md
 // §2 'I Use This'): a person signs up, creates stacks through the API the wizard uses, and meets them on the stack
-// page, the company page and the tool page. Runs against the real catalog the server seeds on its first start.
-
+// page, the company page and the tool page. Runs against the real catalog the server seeds on its first start. The
+// three pages arrive rendered by the server (issue 16): content, head and JSON-LD in the HTML, 301 for other
+// capitals, 404 for a private stack to anyone else, and a hydration without console errors or refetches.
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
-import { type APIRequestContext, expect, type Page, test } from './test.ts'
+import { screenshot, signUp, uniqueName, waitForApp } from './helpers.ts'
+import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts'
 
 const NOT_FOUND = "Sorry, we couldn't find that page :("
 /** Tools in three layers; I Use This then adds HAProxy (a tool no other journey puts in a stack). */
@@ -36,6 +37,7 @@ async function api(page: Page, baseURL: string) {
       /** The tools the builder's Required toggle marks (among `tools`). */
       required?: string[]
       owner?: { type: 'User' | 'Company'; id: number }
+      private?: boolean
     }): Promise<CreatedStack> {
       const response = await request.post('/api/v1/stacks/create', {
         headers,
@@ -44,6 +46,7 @@ async function api(page: Page, baseURL: string) {
             name: fields.name,
             description: fields.description,
             website_url: fields.website_url,
+            private: fields.private,
             services: await toolIds(fields.tools),
             required_services: fields.required ? await toolIds(fields.required) : undefined,
             owner: fields.owner ?? { type: 'User', id: userId },
@@ -69,6 +72,23 @@ async function api(page: Page, baseURL: string) {
       })
       expect(response.ok(), await response.text()).toBe(true)
       return (await response.json()) as { id: number; slug: string }
+    },
+    /** Private mode lets the company keep private stacks (decision 025). */
+    async setPrivateMode(company: { id: number; slug: string }, name: string) {
+      const response = await request.post('/api/v1/companies/update', {
+        headers,
+        data: {
+          company: {
+            id: company.id,
+            name,
+            website_url: `${company.slug}.example`,
+            description: 'A company with a private directory.',
+            email_address: `team@${company.slug}.example`,
+            private_mode: true,
+          },
+        },
+      })
+      expect(response.ok(), await response.text()).toBe(true)
     },
   }
 }
@@ -221,6 +241,7 @@ test('signed out, I Use This opens the sign-up modal; a new user without a stack
   page,
 }) => {
   await page.goto(`/tools/${I_USE_THIS_TOOL.slug}`)
+  await waitForApp(page)
   await page.getByRole('button', { name: /I Use This/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Create your account' })
   await expect(dialog).toBeVisible()
@@ -305,10 +326,230 @@ test("a company page shows its details and stacks, and 'No company description.'
   await screenshot(page, 'company-page-no-description-mobile')
 })
 
-test("unknown stacks and companies show 'Sorry, we couldn't find that page :('", async ({ page }) => {
-  for (const path of ['/nobody-at-all/no-such-stack', '/companies/no-such-company-anywhere']) {
-    await page.goto(path)
+test("unknown stacks, companies and people answer 404 with 'Sorry, we couldn't find that page :('", async ({
+  page,
+}) => {
+  for (const path of ['/nobody-at-all/no-such-stack', '/companies/no-such-company-anywhere', '/nobody-at-all']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
     await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible()
+    await expect(page).toHaveTitle('Page not found | Stackatlas')
   }
   await expectNoA11yViolations(page)
+})
+
+/** The page's HTML as a client without JavaScript gets it: the drawn root (no data block), the head, the JSON-LD. */
+async function renderedPage(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { maxRedirects: 0 })
+  const html = await response.text()
+  const [head = '', body = ''] = html.split('<div id="root">')
+  const root = body.split('<script type="application/json" id="page-state">')[0] ?? ''
+  const jsonLd = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
+  return { status: response.status(), headers: response.headers(), html, head, root, jsonLd }
+}
+
+/** Opens the page with JavaScript and checks it hydrates quietly: no console error, its own answers not asked again. */
+async function expectCleanHydration(browser: Browser, baseURL: string, path: string, refetched: RegExp) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const problems: string[] = []
+  const calls: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('request', (request) => calls.push(new URL(request.url()).pathname))
+  await page.goto(path, { waitUntil: 'networkidle' })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(problems, `console of ${path}`).toEqual([])
+  expect(
+    calls.filter((call) => refetched.test(call)),
+    `${path} fetched its answers again`,
+  ).toEqual([])
+  await context.close()
+}
+
+test('stack, company and profile pages arrive rendered, with their head and JSON-LD, and hydrate quietly', async ({
+  page,
+  baseURL,
+  browser,
+  request,
+}) => {
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const calls = await api(page, baseURL!)
+  const companyName = uniqueName('Initech')
+  const company = await calls.createCompany(companyName)
+  const stack = await calls.createStack({
+    name: 'Billing Service',
+    description: 'Invoices & payment runs.',
+    tools: STACK_TOOLS,
+    owner: { type: 'Company', id: company.id },
+  })
+  const personal = await calls.createStack({ name: uniqueName('Hobby '), tools: ['go'] })
+
+  // the stack page: content, title, description, canonical link, share image, ItemList and breadcrumbs
+  const stackPage = await renderedPage(request, stack.path)
+  expect(stackPage.status).toBe(200)
+  expect(stackPage.root).toContain('>Billing Service</h1>')
+  expect(stackPage.root).toContain('Invoices &amp; payment runs.')
+  for (const tool of ['Go', 'ClickHouse', 'Grafana', 'Terraform']) expect(stackPage.root).toContain(`>${tool}</span>`)
+  expect(stackPage.head).toContain(`<title>Billing Service by ${companyName} | Stackatlas</title>`)
+  expect(stackPage.head).toContain(
+    `<meta name="description" content="Billing Service by ${companyName}: Invoices &#38; payment runs. Tools: Go,`,
+  )
+  expect(stackPage.head).toContain(`<link rel="canonical" id="canonical-link" href="${baseURL}${stack.path}" />`)
+  expect(stackPage.head).toContain(
+    `<meta property="og:image" content="${baseURL}/share/stacks/${company.slug}/billing-service.png" />`,
+  )
+  const stackData = JSON.parse(stackPage.jsonLd!)
+  const [itemList, breadcrumbs] = stackData['@graph']
+  expect(itemList).toMatchObject({ '@type': 'ItemList', numberOfItems: 4, url: `${baseURL}${stack.path}` })
+  expect(itemList.itemListElement[0]).toEqual({
+    '@type': 'ListItem',
+    position: 1,
+    name: 'Go',
+    url: `${baseURL}/tools/go`,
+  })
+  expect(itemList.itemListElement.map((item: { name: string }) => item.name).sort()).toEqual(
+    ['ClickHouse', 'Go', 'Grafana', 'Terraform'].sort(),
+  )
+  expect(breadcrumbs).toMatchObject({
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { position: 1, name: companyName, item: `${baseURL}/companies/${company.slug}` },
+      { position: 2, name: 'Billing Service', item: `${baseURL}${stack.path}` },
+    ],
+  })
+
+  // the company page: its stacks, Organization and breadcrumbs
+  const companyPage = await renderedPage(request, `/companies/${company.slug}`)
+  expect(companyPage.status).toBe(200)
+  expect(companyPage.root).toContain(`>${companyName}</h1>`)
+  expect(companyPage.root).toContain('>Billing Service</a>')
+  expect(companyPage.head).toContain(`<title>${companyName} | Stackatlas</title>`)
+  expect(companyPage.head).toContain(
+    `<link rel="canonical" id="canonical-link" href="${baseURL}/companies/${company.slug}" />`,
+  )
+  expect(companyPage.head).toContain(
+    `<meta property="og:image" content="${baseURL}/share/companies/${company.slug}.png" />`,
+  )
+  const [organization, companyCrumbs] = JSON.parse(companyPage.jsonLd!)['@graph']
+  expect(organization).toEqual({
+    '@type': 'Organization',
+    name: companyName,
+    url: `${baseURL}/companies/${company.slug}`,
+    sameAs: `https://${company.slug}.example/`,
+    description: `${companyName} builds things for tests.`,
+  })
+  expect(companyCrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Stackatlas', companyName])
+
+  // the profile: the person, their stacks and companies; a ProfilePage about a Person, no e-mail anywhere
+  const profilePage = await renderedPage(request, `/${username.toLowerCase()}`)
+  expect(profilePage.status).toBe(200)
+  expect(profilePage.root).toContain(`>Test ${username}</h1>`)
+  expect(profilePage.root).toContain(`>${personal.name}</a>`)
+  expect(profilePage.root).toContain(`${companyName}</a>`)
+  expect(profilePage.head).toContain(`<title>Test ${username} (@${username.toLowerCase()}) | Stackatlas</title>`)
+  expect(profilePage.html).not.toContain('@example.test')
+  expect(JSON.parse(profilePage.jsonLd!)).toMatchObject({
+    '@type': 'ProfilePage',
+    url: `${baseURL}/${username.toLowerCase()}`,
+    mainEntity: { '@type': 'Person', name: `Test ${username}`, url: `${baseURL}/${username.toLowerCase()}` },
+  })
+
+  // other capitals move to the canonical address
+  for (const [asked, canonical] of [
+    [stack.path.toUpperCase(), stack.path],
+    [`/companies/${company.slug.toUpperCase()}?ref=x`, `/companies/${company.slug}?ref=x`],
+    [`/${username.toUpperCase()}`, `/${username.toLowerCase()}`],
+  ]) {
+    const moved = await renderedPage(request, asked!)
+    expect(moved.status, asked).toBe(301)
+    expect(moved.headers.location, asked).toBe(canonical)
+  }
+
+  // without JavaScript the page reads the same
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const reader = await noScript.newPage()
+  await reader.goto(stack.path)
+  await expect(reader.getByRole('heading', { level: 1, name: 'Billing Service' })).toBeVisible()
+  await expect(reader.getByRole('link', { name: /Terraform/ })).toHaveAttribute('href', '/tools/terraform')
+  await expect(reader).toHaveTitle(`Billing Service by ${companyName} | Stackatlas`)
+  await noScript.close()
+
+  await expectCleanHydration(browser, baseURL!, stack.path, /^\/api\/v1\/stacks\//)
+  await expectCleanHydration(browser, baseURL!, `/companies/${company.slug}`, /^\/api\/v1\/(companies|match)\//)
+  await expectCleanHydration(browser, baseURL!, `/${username.toLowerCase()}`, /^\/api\/v1\/users\//)
+})
+
+test('a private stack answers 404 to visitors and other people, its name nowhere in their HTML', async ({
+  page,
+  baseURL,
+  request,
+  playwright,
+}) => {
+  await page.goto('/')
+  const { username } = await signUp(page)
+  const calls = await api(page, baseURL!)
+  const companyName = uniqueName('Umbrella')
+  const company = await calls.createCompany(companyName)
+  await calls.setPrivateMode(company, companyName)
+  const secret = await calls.createStack({
+    name: uniqueName('Vault Internals '),
+    description: 'Our internal secret store.',
+    tools: ['go'],
+    owner: { type: 'Company', id: company.id },
+    private: true,
+  })
+  const open = await calls.createStack({
+    name: 'Open Source Site',
+    tools: ['go'],
+    owner: { type: 'Company', id: company.id },
+  })
+
+  const other = await playwright.request.newContext({ baseURL })
+  const signedUp = await other.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL! },
+    data: {
+      email: `${uniqueName('other')}@example.test`,
+      password: 'correct-horse-battery',
+      name: 'Another Person',
+      username: uniqueName('other'),
+    },
+  })
+  expect(signedUp.ok()).toBe(true)
+
+  for (const [who, client] of [
+    ['a visitor', request],
+    ['another person', other],
+  ] as const) {
+    const stackPage = await renderedPage(client, secret.path)
+    expect(stackPage.status, who).toBe(404)
+    expect(stackPage.root, who).toContain(NOT_FOUND.replace("'", '&#x27;'))
+    expect(stackPage.html, who).not.toContain(secret.name)
+    expect(stackPage.html, who).not.toContain('internal secret store')
+    expect(stackPage.head, who).toContain('<title>Page not found | Stackatlas</title>')
+
+    // the company page shows what the API lets them see: the public stack only
+    const companyPage = await renderedPage(client, `/companies/${company.slug}`)
+    expect(companyPage.status, who).toBe(200)
+    expect(companyPage.root, who).toContain('>Open Source Site</a>')
+    expect(companyPage.html, who).not.toContain(secret.name)
+    // a private-mode company keeps a private directory: no share card
+    expect(companyPage.head, who).not.toContain('og:image')
+
+    // the owner's profile does not list the private-mode company to others
+    const profile = await renderedPage(client, `/${username.toLowerCase()}`)
+    expect(profile.status, who).toBe(200)
+    expect(profile.html, who).not.toContain(`/companies/${company.slug}`)
+  }
+  await other.dispose()
+
+  // its team reads it, rendered, without a share card
+  const owned = await renderedPage(page.request, secret.path)
+  expect(owned.status).toBe(200)
+  expect(owned.root).toContain(secret.name)
+  expect(owned.head).not.toContain('og:image')
+  expect((await renderedPage(page.request, open.path)).status).toBe(200)
 })

@@ -1,14 +1,37 @@
 // Every browser test's `test`: Playwright's, failing a test whose pages log a hydration error (the server drew one
 // thing and the browser another: React's production errors #418 to #425, or a development build's warning), in the
 // test's own page and in any context it opens itself. Specs import { test, expect } from here.
-import { type BrowserContext, test as base, type ConsoleMessage } from '@playwright/test'
+import { type BrowserContext, test as base, type ConsoleMessage, type Page } from '@playwright/test'
 
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 export { expect } from '@playwright/test'
 
 const HYDRATION_ERROR = /Minified React error #4(1[89]|2[0-5])|hydrat(ed|ion)/i
 
+/** A web app page, once React has taken over its server-drawn HTML (main.tsx sets the mark); other pages at once. */
+async function waitForAppStart(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.app === 'started',
+  )
+}
+
 export const test = base.extend<{ hydrationErrors: string[] }>({
+  // a click on server-drawn HTML before React runs would do nothing: every navigation by the test waits for the app
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (...args) => {
+      const response = await goto(...args)
+      await waitForAppStart(page)
+      return response
+    }
+    page.reload = async (...args) => {
+      const response = await reload(...args)
+      await waitForAppStart(page)
+      return response
+    }
+    await use(page)
+  },
   hydrationErrors: [
     async ({ context, browser }, use) => {
       const errors: string[] = []

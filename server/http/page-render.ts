@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PageFetch, PageRender, RenderPage } from '#contracts/page-render.ts'
 import { isVisitor, type PageCache } from './page-cache.ts'
-import { withPageHead } from './page-head.ts'
+import { escapeHtml, withPageHead } from './page-head.ts'
 import { sendPage } from './page-shell.ts'
 
 export const serverEntry = fileURLToPath(new URL('../../dist/server/entry-server.js', import.meta.url))
@@ -60,7 +60,8 @@ export function pageHtml(shell: string, origin: string, page: Extract<PageRender
   })
   return withHead.replace(
     '<div id="root"></div>',
-    () => `<div id="root">${page.html}</div><script type="application/json" id="page-state">${page.state}</script>`,
+    () =>
+      `<div id="root">${page.html}</div><script type="application/json" id="page-state" data-parts="${escapeHtml(page.parts.join(' '))}">${page.state}</script>`,
   )
 }
 

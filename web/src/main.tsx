@@ -3,7 +3,8 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
 import { createRoutes } from './app/routes.tsx'
-import { hydratePageState } from './lib/page-state.ts'
+import { loadLazyParts } from './lib/lazy-part.tsx'
+import { hydratePageState, leaveServerPage, PAGE_STATE_ID } from './lib/page-state.ts'
 import { queryClient } from './lib/query-client.ts'
 import { SignInModalProvider } from './lib/session.tsx'
 import './styles.css'
@@ -23,18 +24,35 @@ async function start() {
   const root = document.getElementById('root')!
   const fromServer = hydratePageState(queryClient)
   const routes = createRoutes(queryClient)
-  if (fromServer) await loadLazyRoutes(routes)
+  if (fromServer) {
+    await loadLazyRoutes(routes)
+    // the code-split parts the server drew, so the first pass hydrates them too (lib/lazy-part.tsx)
+    await loadLazyParts(document.getElementById(PAGE_STATE_ID)?.dataset.parts?.split(' ').filter(Boolean) ?? [])
+  }
+  const router = createBrowserRouter(routes)
+  if (fromServer) {
+    // the server's answers stop counting as fresh once the user leaves the page they drew (page-state.ts)
+    const first = router.state.location.key
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.key === first) return
+      leaveServerPage()
+      unsubscribe()
+    })
+  }
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SignInModalProvider>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <RouterProvider router={router} />
         </SignInModalProvider>
       </QueryClientProvider>
     </StrictMode>
   )
   if (fromServer) hydrateRoot(root, app)
   else createRoot(root).render(app)
+  // From here React answers clicks on the server-drawn HTML (hydrating what was clicked first); the browser journeys
+  // wait for this mark before they click (e2e/helpers.ts waitForApp).
+  document.documentElement.dataset.app = 'started'
 }
 
 void start()

@@ -4,7 +4,7 @@
 // a redirect); in the browser pages fetch for themselves, as they always have.
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import { type LoaderFunctionArgs, Navigate, type RouteObject } from 'react-router'
+import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router'
 import { NotFoundPage } from '../components/not-found-page.tsx'
 import { PageSpinner } from '../components/ui/spinner.tsx'
 import type { Prefetch } from '../lib/prefetch.ts'
@@ -16,6 +16,15 @@ interface PageModule {
   default: ComponentType
   prefetch?: Prefetch
 }
+
+/** An index route's <Navigate>, answered by the server as a redirect (React draws nothing for it there). */
+const serverRedirect = (to: string): RouteObject['loader'] =>
+  import.meta.env.SSR
+    ? ({ request }) => {
+        const url = new URL(request.url)
+        return redirect(new URL(to, `${url.origin}${url.pathname.replace(/\/?$/, '/')}`).pathname, 302)
+      }
+    : undefined
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   /** A lazy route whose module's default export is the page, with its prefetch as the loader on the server. */
@@ -51,7 +60,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: '/settings',
           ...page(() => import('../features/settings/pages/settings-layout-page.tsx')),
           children: [
-            { index: true, element: <Navigate to="/settings/profile" replace /> },
+            {
+              index: true,
+              element: <Navigate to="/settings/profile" replace />,
+              loader: serverRedirect('/settings/profile'),
+            },
             { path: 'profile', ...page(() => import('../features/settings/pages/profile-settings-page.tsx')) },
             { path: 'email', ...page(() => import('../features/settings/pages/email-settings-page.tsx')) },
             { path: 'password', ...page(() => import('../features/settings/pages/password-settings-page.tsx')) },
@@ -81,7 +94,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(() => import('../features/create-stack/pages/create-stack-layout-page.tsx')),
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: <Navigate to="/create-stack/scan" replace /> },
+            {
+              index: true,
+              element: <Navigate to="/create-stack/scan" replace />,
+              loader: serverRedirect('/create-stack/scan'),
+            },
             { path: 'scan', ...page(() => import('../features/create-stack/pages/scan-page.tsx')) },
             { path: 'stack-type', ...page(() => import('../features/create-stack/pages/stack-type-page.tsx')) },
             { path: 'new-company', ...page(() => import('../features/create-stack/pages/new-company-page.tsx')) },
@@ -98,7 +115,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ...page(() => import('../features/create-stack/pages/stack-edit-layout-page.tsx')),
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: <Navigate to="info" replace /> },
+            { index: true, element: <Navigate to="info" replace />, loader: serverRedirect('info') },
             { path: 'info', ...page(() => import('../features/create-stack/pages/edit-info-page.tsx')) },
             {
               path: 'tool-selection',

@@ -1,17 +1,39 @@
 // document.title per page: '{page} | {site}', or the site name alone on the home page. While rendering on the server
-// the title goes to the rendered page's head instead (rendered-page.ts).
+// the title goes to the rendered page's head instead (rendered-page.ts). A component with no title of its own (null:
+// the home page, a page still loading) never hides one that has one: a page that shows the not-found page keeps
+// 'Page not found' in the browser as on the server, although its own effect runs after the not-found page's.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useRenderedPage } from './rendered-page.ts'
 import { siteQuery } from './site.ts'
 
+interface ShownTitle {
+  text: string
+  isOwn: boolean
+}
+
+/** The mounted callers' titles, in the order their effects ran. */
+const shown: ShownTitle[] = []
+
+function showTitle() {
+  const last = shown.findLast((entry) => entry.isOwn) ?? shown.at(-1)
+  if (last) document.title = last.text
+}
+
 export function useDocumentTitle(title: string | null | undefined) {
   const { data } = useQuery(siteQuery)
   const siteName = data?.name ?? 'Stackatlas'
-  const text = title ? `${title} | ${siteName}` : siteName
+  const isOwn = Boolean(title)
+  const text = isOwn ? `${title} | ${siteName}` : siteName
   const rendered = useRenderedPage()
-  if (rendered) rendered.title = text
+  if (rendered && (isOwn || rendered.title === undefined)) rendered.title = text
   useEffect(() => {
-    document.title = text
-  }, [text])
+    const entry = { text, isOwn }
+    shown.push(entry)
+    showTitle()
+    return () => {
+      shown.splice(shown.indexOf(entry), 1)
+      showTitle()
+    }
+  }, [text, isOwn])
 }

@@ -19,7 +19,10 @@ export function lazyPart<P extends object>(id: string, load: () => Promise<Compo
   parts.set(id, start)
   function LazyPart(props: P) {
     const rendered = useRenderedPage()
-    if (rendered) (rendered.parts ??= new Set()).add(id)
+    if (rendered) {
+      rendered.parts ??= new Set()
+      rendered.parts.add(id)
+    }
     const Component = loaded ?? use(start())
     return <Component {...props} />
   }

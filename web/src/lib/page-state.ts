@@ -2,7 +2,8 @@
 // instead of asking for them again. It travels as a JSON data block (never run, so the CSP's script-src 'self' holds)
 // with '<' escaped, so no string in it can close the block. Failed answers travel too (a 404 renders the not-found
 // page on both sides), their ApiError rebuilt on arrival so `instanceof ApiError` checks keep working, and not retried
-// on mount (which would draw a loading state where the server drew the failure).
+// on mount (which would draw a loading state where the server drew the failure). Queries that are checked again on
+// every mount keep the server's answer while its page is shown (staleUnlessServerAnswer).
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
 import { ApiError } from './api.ts'
@@ -35,6 +36,10 @@ function sentError(error: unknown): SentError {
   return { status: 500, envelope: { code: 'render_error', message: 'Something went wrong on our side.' } }
 }
 
+/** The answers the server-rendered page was drawn from (hydratePageState). */
+const serverAnswers = new WeakSet<object>()
+let isServerPageShown = false
+
 /** Puts the server's answers into the browser's cache; false when the page was not rendered on the server. */
 export function hydratePageState(queryClient: QueryClient): boolean {
   const block = document.getElementById(PAGE_STATE_ID)
@@ -48,5 +53,26 @@ export function hydratePageState(queryClient: QueryClient): boolean {
     queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false })
   }
   hydrate(queryClient, state)
+  for (const query of state.queries) {
+    const data = queryClient.getQueryData(query.queryKey)
+    if (typeof data === 'object' && data !== null) serverAnswers.add(data)
+  }
+  isServerPageShown = true
   return true
+}
+
+/**
+ * The staleTime of a query checked again on every mount (staleTime 0: data other pages change, such as a stack's
+ * tools): the answer the server-rendered page was drawn from is not asked for again as that page hydrates, only when
+ * a page showing it mounts after the user has moved on (leaveServerPage).
+ */
+export function staleUnlessServerAnswer(query: { state: { data: unknown } }): number {
+  const data = query.state.data
+  const isServerAnswer = typeof data === 'object' && data !== null && serverAnswers.has(data)
+  return isServerPageShown && isServerAnswer ? Number.POSITIVE_INFINITY : 0
+}
+
+/** The first navigation away from the server-rendered page (main.tsx): its answers age as usual from then on. */
+export function leaveServerPage() {
+  isServerPageShown = false
 }

@@ -1,9 +1,13 @@
 // /companies/{slug}: a company's logo, name, website, description and verified badge, and the stacks the viewer
 // may see (issue 4 "Pages"), the job-stack card (issue 7), and for its admins the way to its jobs
-// (/companies/{slug}/jobs). Unknown companies show the not-found page.
+// (/companies/{slug}/jobs). Unknown companies show the not-found page. Rendered on the server with its stacks and
+// job-stack card, its title, meta description, canonical link, share image and JSON-LD (Organization, home → company
+// breadcrumbs); the follow state and the comments load in the browser.
+import { useQuery } from '@tanstack/react-query'
 import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
+import { companyMetaDescription, companyPageTitle, companyStructuredData } from '#contracts/company-page-meta.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -13,16 +17,43 @@ import { OwnerLogo } from '../../../components/ui/owner-logo.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
+import { siteQuery } from '../../../lib/site.ts'
 import { websiteLabel } from '../../../lib/website.ts'
-import { useCompanyPage } from '../api/get-company-page.ts'
+import { companyPageQuery, useCompanyPage } from '../api/get-company-page.ts'
+import { jobStackCardQuery } from '../api/get-job-stack-card.ts'
 import { CompanyAdminActions } from '../components/company-admin-actions.tsx'
 import { CompanyStackCard } from '../components/company-stack-card.tsx'
 import { JobStackCard } from '../components/job-stack-card.tsx'
 
+/** The company and its stacks, and the job-stack card; the slug in other capitals moves to the canonical address. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const query = companyPageQuery(params.slug ?? '')
+  await Promise.all([queryClient.prefetchQuery(query), queryClient.prefetchQuery(jobStackCardQuery(params.slug ?? ''))])
+  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.company.path)
+}
+
+/** The company's share card (1200x630), made by the server. */
+const shareImagePath = (company: CompanyPageData['company']) => `/share/companies/${company.slug}.png`
+
 export default function CompanyPage() {
   const { slug = '' } = useParams()
   const { data, error, isPending } = useCompanyPage(slug)
-  useDocumentTitle(data?.company.name ?? null)
+  const siteName = useQuery(siteQuery).data?.name ?? 'Stackatlas'
+  useDocumentTitle(data ? companyPageTitle(data.company) : null)
+  usePageMeta(
+    data
+      ? {
+          description: companyMetaDescription(data.company, data.stacks),
+          canonicalPath: data.company.path,
+          // a private-mode company keeps a private directory: it gets no card to share
+          imagePath: data.company.private_mode ? undefined : shareImagePath(data.company),
+          structuredData: companyStructuredData(data.company, siteOrigin(), siteName),
+        }
+      : null,
+  )
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (isPending) return <CompanyPageSkeleton />

@@ -1,29 +1,74 @@
-// /{username}: who a person is, the companies they belong to and their stacks.
+// /{username}: who a person is, the companies they belong to, their stacks, followers and what they follow. Rendered
+// on the server with its title, meta description, canonical link and JSON-LD (a ProfilePage about the Person); the
+// follow state loads in the browser. Unknown usernames show the not-found page.
 import { Building2, CalendarDays, Layers, Trophy } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import {
+  profileMetaDescription,
+  profilePageTitle,
+  profilePath,
+  profileStructuredData,
+} from '#contracts/profile-page-meta.ts'
 import { FollowButton } from '../../../components/follow-button.tsx'
+import { NotFoundPage } from '../../../components/not-found-page.tsx'
+import { Alert } from '../../../components/ui/alert.tsx'
 import { Avatar } from '../../../components/ui/avatar.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
+import { ApiError } from '../../../lib/api.ts'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
-import { useProfile } from '../api/get-profile.ts'
+import { followersQuery } from '../api/get-followers.ts'
+import { followingQuery } from '../api/get-following.ts'
+import { profileQuery, useProfile } from '../api/get-profile.ts'
 import { FollowLists } from '../components/follow-lists.tsx'
 import { ProfileStackCard } from '../components/profile-stack-card.tsx'
 
-const joinedFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' })
+// in UTC, so the server and every browser write the same month
+const joinedFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** The profile, its followers and what it follows; the username in other capitals moves to the canonical address. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const username = params.username ?? ''
+  const query = profileQuery(username)
+  await Promise.all([
+    queryClient.prefetchQuery(query),
+    queryClient.prefetchQuery(followersQuery(username)),
+    queryClient.prefetchQuery(followingQuery(username)),
+  ])
+  const user = queryClient.getQueryData(query.queryKey)?.user
+  return redirectToCanonical(request, user && profilePath(user.username))
+}
 
 export default function ProfilePage() {
   const { username = '' } = useParams()
   const { data, error, isPending } = useProfile(username)
   const { user: viewer } = useCurrentUser()
-  // Unknown usernames (and any other failure) go to the route's error page: "Sorry, we couldn't find that page :("
-  if (error) throw error
+  useDocumentTitle(data ? profilePageTitle(data.user) : null)
+  usePageMeta(
+    data
+      ? {
+          description: profileMetaDescription(data),
+          canonicalPath: profilePath(data.user.username),
+          structuredData: profileStructuredData(data, siteOrigin()),
+        }
+      : null,
+  )
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (isPending) return <PageSpinner />
+  if (!data)
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <Alert tone="error">We couldn't load this profile. Please reload the page.</Alert>
+      </div>
+    )
   const { user, stacks } = data
   const isOwn = viewer?.id === user.id
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${user.name} (@${user.username}) | Stackatlas`}</title>
       <section className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
         <Avatar user={user} className="size-20 text-3xl sm:size-24" />
         <div className="min-w-0 flex-1">

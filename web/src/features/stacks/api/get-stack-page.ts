@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { StackPage } from '#contracts/stacks.ts'
 import { apiFetch } from '../../../lib/api.ts'
+import { staleUnlessServerAnswer } from '../../../lib/page-state.ts'
 
 export const stackPageQuery = (ownerSlug: string, stackSlug: string) =>
   queryOptions({
@@ -11,8 +12,9 @@ export const stackPageQuery = (ownerSlug: string, stackSlug: string) =>
       apiFetch<StackPage>(`/api/v1/stacks/${encodeURIComponent(ownerSlug)}/${encodeURIComponent(stackSlug)}`, {
         signal,
       }),
-    // Tools come and go through other pages (I Use This, the editor): show what is cached, then check again.
-    staleTime: 0,
+    // Tools come and go through other pages (I Use This, the editor): show what is cached, then check again (not
+    // while hydrating a server-rendered page: its answer has just arrived).
+    staleTime: staleUnlessServerAnswer,
   })
 
 export function useStackPage(ownerSlug: string, stackSlug: string) {

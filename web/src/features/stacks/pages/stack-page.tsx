@@ -1,8 +1,11 @@
 // /{ownerSlug}/{stackSlug}: a stack's owner, details and tools grouped by layer and category (issue 4 "Pages").
-// Unknown stacks, and private stacks the viewer may not see, answer 404 and show the not-found page.
+// Unknown stacks, and private stacks the viewer may not see, answer 404 and show the not-found page. Rendered on the
+// server with its title, meta description, canonical link, share image and JSON-LD (the tools as an ItemList, the
+// owner → stack breadcrumbs); the follow state and the comments load in the browser.
 import { ExternalLink, Lock, Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { httpUrlOf } from '#contracts/http-links.ts'
+import { ownerPath, stackMetaDescription, stackPageTitle, stackStructuredData } from '#contracts/stack-page-meta.ts'
 import type { StackPage as StackPageData } from '#contracts/stacks.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -13,15 +16,39 @@ import { OwnerLogo } from '../../../components/ui/owner-logo.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
 import { plural } from '../../../lib/plural.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { websiteLabel } from '../../../lib/website.ts'
-import { useStackPage } from '../api/get-stack-page.ts'
+import { stackPageQuery, useStackPage } from '../api/get-stack-page.ts'
 import { StackLayerSection } from '../components/stack-layer-section.tsx'
+
+/** The stack's answer; the address in other capitals moves to the canonical one. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const query = stackPageQuery(params.ownerSlug ?? '', params.stackSlug ?? '')
+  await queryClient.prefetchQuery(query)
+  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.path)
+}
+
+/** The stack's share card (1200x630), made by the server. */
+const shareImagePath = (stack: StackPageData) => `/share/stacks/${stack.owner.slug}/${stack.slug}.png`
 
 export default function StackPage() {
   const { ownerSlug = '', stackSlug = '' } = useParams()
   const { data: stack, error, isPending } = useStackPage(ownerSlug, stackSlug)
-  useDocumentTitle(stack ? `${stack.name} by ${stack.owner.name}` : null)
+  useDocumentTitle(stack ? stackPageTitle(stack) : null)
+  usePageMeta(
+    stack
+      ? {
+          description: stackMetaDescription(stack),
+          canonicalPath: stack.path,
+          // a private stack's page is its owners' alone: no card to share
+          imagePath: stack.private ? undefined : shareImagePath(stack),
+          structuredData: stackStructuredData(stack, siteOrigin()),
+        }
+      : null,
+  )
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (isPending) return <StackPageSkeleton />
@@ -58,7 +85,6 @@ export default function StackPage() {
 
 function StackHeader({ stack }: { stack: StackPageData }) {
   const { owner } = stack
-  const ownerPath = owner.type === 'Company' ? `/companies/${owner.slug}` : `/${owner.slug}`
   const href = httpUrlOf(stack.website_url)
   // Phones: logo beside the name; details, Edit and Follow below. Wider: logo, text column, Edit and Follow on the right.
   return (
@@ -74,7 +100,7 @@ function StackHeader({ stack }: { stack: StackPageData }) {
       )}
       <div className="min-w-0">
         <Link
-          to={ownerPath}
+          to={ownerPath(owner)}
           className="inline-flex max-w-full items-center gap-2 text-sm font-medium text-slate-600 hover:text-brand-700"
         >
           {/* the big picture above is the owner's when the stack has none of its own */}
