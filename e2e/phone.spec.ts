@@ -135,8 +135,9 @@ const ROUTES: RouteVisit[] = [
 ]
 
 /**
- * The route paths of web/src/app/routes.tsx, read from its source by the depth of braces: the layout route is an
- * object at depth 1, its children (absolute paths) at depth 2, and theirs (relative paths) at depth 3, joined to the
+ * The route paths of web/src/app/routes.tsx, read from its source by the depth of braces: inside createRoutes' body
+ * the layout route is an object at depth 2, its children (absolute paths) at depth 3, and theirs (relative paths) at
+ * depth 4, joined to the
  * last depth-2 path before them. An index route with a page of its own is its parent's path; an index route that only
  * redirects (element: <Navigate>) is left out, its target is listed.
  */
@@ -148,9 +149,9 @@ function routerPaths(): string[] {
   for (const [token, path, indexKind] of source.matchAll(/[{}]|path: '([^']+)'|index: true, (\.\.\.page|element)/g)) {
     if (token === '{') depth++
     else if (token === '}') depth--
-    else if (path !== undefined && depth === 2) parent = path
-    if (path !== undefined) paths.push(depth === 2 ? path : `${parent}/${path}`)
-    else if (indexKind === '...page') paths.push(depth === 2 ? '/' : parent)
+    else if (path !== undefined && depth === 3) parent = path
+    if (path !== undefined) paths.push(depth === 3 ? path : `${parent}/${path}`)
+    else if (indexKind === '...page') paths.push(depth === 3 ? '/' : parent)
   }
   return [...new Set(paths)].sort()
 }
