@@ -189,8 +189,12 @@ export type CompaniesPage = z.infer<typeof CompaniesPage>
 export const JobDetail = JobResult.extend({
   description: z.string().nullable(),
   expires_at: z.string().nullable(),
+  /** Not expired when answered (expires_at null or later): a closed job's page stays, saying so (decision 046). */
+  is_open: z.boolean(),
   company_description: z.string().nullable(),
   company_url: z.string(),
+  /** The company's own website as stored (pages link it through httpUrlOf); its JobPosting's sameAs. */
+  company_website_url: z.string().nullable(),
 })
 export type JobDetail = z.infer<typeof JobDetail>
 export const JobResponse = z.object({ job: JobDetail })

@@ -1,6 +1,7 @@
 // Only http(s) becomes a link (decision 036): the job form refuses a javascript: apply URL with the field's message,
 // and pages given stored addresses from before the rule (a job's apply URL, a tool's website; served here by
 // rewriting the API's answer, as no write can store them any more) show no javascript: link, at 1280 px and on a phone.
+// A first load is drawn on the server from the stored answer, so each page is opened by a link in the browser.
 
 import { callApi, signUp, uniqueName } from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
@@ -9,6 +10,7 @@ test.describe.configure({ mode: 'serial' })
 
 const UNSAFE = 'javascript:document.title="pwned"'
 let jobSlug = ''
+let jobTitle = ''
 let toolSlug = ''
 
 async function shoot(page: Page, name: string) {
@@ -60,6 +62,7 @@ test('the job form shows the field error for a javascript: apply URL and posts n
     },
   })
   jobSlug = posted.job.slug
+  jobTitle = `Link Engineer ${token}`
 })
 
 test('a job stored with a javascript: apply URL shows no Apply link', async ({ page }) => {
@@ -69,7 +72,10 @@ test('a job stored with a javascript: apply URL shows no Apply link', async ({ p
     body.job.apply_url = UNSAFE
     await route.fulfill({ response, json: body })
   })
-  await page.goto(`/match/jobs/${jobSlug}`)
+  // opened from Stack Match, so the browser draws it from the (rewritten) answer: a first load is drawn on the server
+  await page.goto(`/match?selectedTools=${toolSlug}&jobSearch=${encodeURIComponent(jobTitle)}`)
+  await page.getByTestId('job-result').getByRole('link', { name: jobTitle }).click()
+  await expect(page).toHaveURL(new RegExp(`/match/jobs/${jobSlug}$`))
   await expect(page.getByRole('heading', { name: /Link Engineer/ })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Apply' })).toHaveCount(0)
   await expectNoUnsafeLink(page)

@@ -76,6 +76,7 @@ export async function findJobBySlug(db: Db, slug: string) {
       companyTagList: companies.tagList,
       companyVerified: companies.verified,
       companyDescription: companies.description,
+      companyWebsiteUrl: companies.websiteUrl,
       companyPrivate: companies.privateMode,
     })
     .from(jobs)

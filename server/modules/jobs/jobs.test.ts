@@ -104,7 +104,12 @@ describe('a company admin posts, edits, expires and deletes a job', () => {
     expect(await matchTitles('selectedTools=elixir-jobs&jobSearch=realtime')).toEqual(['Senior Elixir Engineer'])
     const page = await new TestClient(ctx.app).get(`/api/v1/jobs/${job.slug}`)
     expect(page.status).toBe(200)
-    expect(page.body.job).toMatchObject({ title: 'Senior Elixir Engineer', company_name: 'Jobsco', tools_count: 2 })
+    expect(page.body.job).toMatchObject({
+      title: 'Senior Elixir Engineer',
+      company_name: 'Jobsco',
+      tools_count: 2,
+      is_open: true,
+    })
 
     const list = await admin.client.get(jobsUrl())
     expect(list.status).toBe(200)
@@ -158,7 +163,10 @@ describe('a company admin posts, edits, expires and deletes a job', () => {
     expect(expired.status).toBe(200)
     expect(expired.body.job).toMatchObject({ status: 'expired', expires_on: todayUtc() })
     expect(await matchTitles('selectedTools=kotlin-jobs')).not.toContain('Expiring Role')
-    expect((await new TestClient(ctx.app).get(`/api/v1/jobs/${created.slug}`)).status).toBe(200)
+    const closedPage = await new TestClient(ctx.app).get(`/api/v1/jobs/${created.slug}`)
+    expect(closedPage.status).toBe(200)
+    // its page says it is closed (rendered with 410 and no JobPosting: decision 046)
+    expect(closedPage.body.job).toMatchObject({ title: 'Expiring Role', is_open: false })
     const list = (await admin.client.get(jobsUrl())).body.jobs as Array<{ id: number; status: string }>
     expect(list.at(-1)).toMatchObject({ id: created.id, status: 'expired' })
 

@@ -10,6 +10,7 @@ import {
 } from '#contracts/match.ts'
 import { companyPath } from '../companies/companies.presenter.ts'
 import type { JobRow } from '../jobs/jobs.queries.ts'
+import { isExpired } from '../jobs/jobs.service.ts'
 import type { ToolCardRow } from '../tools/catalog-memos.ts'
 import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
 import type { findSavedSearch, listJobStack } from './match.queries.ts'
@@ -112,6 +113,7 @@ interface JobPageRow {
   companyTagList: string[]
   companyVerified: boolean
   companyDescription: string | null
+  companyWebsiteUrl: string | null
 }
 
 export function presentJobDetail(row: JobPageRow, cards: Map<number, ToolCardRow>): JobDetail {
@@ -141,8 +143,10 @@ export function presentJobDetail(row: JobPageRow, cards: Map<number, ToolCardRow
     is_demo: job.isDemo,
     description: job.description,
     expires_at: job.expiresAt?.toISOString() ?? null,
+    is_open: !isExpired(job),
     company_description: row.companyDescription,
     company_url: companyPath(row.companySlug),
+    company_website_url: row.companyWebsiteUrl,
   }
 }
 

@@ -336,7 +336,13 @@ describe('GET /api/v1/jobs/{slug}', () => {
     const created = await job('Full Stack', [react.id, node.id, go.id, rust.id])
     const response = await anonymous.get(`/api/v1/jobs/${created.slug}`)
     expect(response.status).toBe(200)
-    expect(response.body.job).toMatchObject({ title: 'Full Stack', company_name: 'Matchco', tools_count: 4 })
+    expect(response.body.job).toMatchObject({
+      title: 'Full Stack',
+      company_name: 'Matchco',
+      tools_count: 4,
+      is_open: true,
+      company_website_url: null,
+    })
     expect(response.body.job.stack).toHaveLength(4)
     expect((await anonymous.get('/api/v1/jobs/no-such-job')).status).toBe(404)
   })

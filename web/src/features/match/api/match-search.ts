@@ -18,6 +18,13 @@ export interface MatchSearch {
   remote: boolean
 }
 
+/**
+ * The Required tools a search sends; absent from `required`, a tool is required. Only Exact Match reads the flags
+ * (decision 039): with OR, flipping one must not search again.
+ */
+export const requiredOf = (operator: SearchOperator, included: string[], required: Record<string, boolean>) =>
+  operator === 'AND' ? included.filter((slug) => required[slug] ?? true) : []
+
 /** Exact Match with some included tool not Required: the search says which are. */
 export const isSomeToolOptional = (search: MatchSearch) =>
   search.searchOperator === 'AND' && search.requiredTools.length < search.selectedTools.length

@@ -2,8 +2,8 @@
 // searchOperator; fullTime, freelance and remote are read on load (and kept while set). requiredTools (ours) keeps
 // the Required flags of an Exact Match (AND) search when some included tool is not required; absent, every included
 // tool is (spec §4: tools start required). OR ignores them (decision 039).
-import { joinTools, type SearchOperator, splitTools } from '#contracts/match.ts'
-import { isSomeToolOptional, type MatchSearch } from '../api/match-search.ts'
+import { joinTools, MATCH_DEFAULT_TOOLS, type SearchOperator, splitTools } from '#contracts/match.ts'
+import { isSomeToolOptional, type MatchSearch, requiredOf } from '../api/match-search.ts'
 
 const isSet = (value: string | null) => value === 'true' || value === '1'
 
@@ -51,4 +51,49 @@ export function writeMatchUrl(search: MatchSearch, { hasPathTool = false } = {})
   if (search.freelance) params.set('freelance', 'true')
   if (search.remote) params.set('remote', 'true')
   return params
+}
+
+export interface FirstMatchState extends MatchSearch {
+  /** The tools and filters are known: the search runs. Not yet for a signed-in user's /match (their job stack). */
+  isReady: boolean
+  /** The URL itself names tools (the filters then fold away on a phone). */
+  hasUrlTools: boolean
+}
+
+/**
+ * What the page shows first, from the URL alone, the same on the server and in the browser: its tools and filters;
+ * with none in the URL, a visitor's are the default tools (spec §4), and a signed-in user's wait for their job stack
+ * and saved search, which load in the browser. `viewer` is 'unknown' while the current user loads.
+ */
+export function firstMatchState(
+  params: URLSearchParams,
+  toolSlug: string | undefined,
+  viewer: 'visitor' | 'user' | 'unknown',
+): FirstMatchState {
+  const fromUrl = readMatchUrl(params, toolSlug)
+  const hasUrlTools = fromUrl.selectedTools.length + fromUrl.excludedTools.length > 0
+  if (fromUrl.hasTools || viewer !== 'visitor') return { ...fromUrl, isReady: fromUrl.hasTools, hasUrlTools }
+  return {
+    ...fromUrl,
+    selectedTools: MATCH_DEFAULT_TOOLS,
+    requiredTools: MATCH_DEFAULT_TOOLS,
+    isReady: true,
+    hasUrlTools,
+  }
+}
+
+/** The search the page sends for its first state (before any edit): the key the server's prefetch loads. */
+export function firstSearch(state: FirstMatchState): MatchSearch {
+  const required = Object.fromEntries(state.selectedTools.map((slug) => [slug, state.requiredTools.includes(slug)]))
+  return {
+    selectedTools: state.isReady ? state.selectedTools : [],
+    excludedTools: state.isReady ? state.excludedTools : [],
+    requiredTools: requiredOf(state.searchOperator, state.selectedTools, required),
+    jobSearch: state.jobSearch.trim(),
+    location: state.location.trim(),
+    searchOperator: state.searchOperator,
+    fullTime: state.fullTime,
+    freelance: state.freelance,
+    remote: state.remote,
+  }
 }

@@ -1,18 +1,37 @@
-// /match/jobs/{slug}: a job's page with its full tool list.
+// /match/jobs/{slug}: a job's page with its full tool list. Rendered on the server (prefetch) with its JobPosting
+// JSON-LD; an unknown job, or one of a private-mode company, is the not-found page (404). A closed job keeps its page,
+// says it is closed, offers no Apply and answers 410 without a JobPosting (docs/decisions/046-seo-of-lists.md).
 import { Link, useParams } from 'react-router'
 import { httpUrlOf } from '#contracts/http-links.ts'
+import { jobMetaDescription, jobPageTitle, jobStructuredData, jobTerms } from '#contracts/job-page-meta.ts'
+import type { JobDetail } from '#contracts/match.ts'
 import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { ApiError } from '../../../lib/api.ts'
-import { useJob } from '../api/get-job.ts'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin, useRenderedPage } from '../../../lib/rendered-page.ts'
+import { jobQuery, useJob } from '../api/get-job.ts'
+
+/** The job's answer; a slug asked in another spelling moves to the job's own address. */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  const query = jobQuery(params.slug ?? '')
+  await queryClient.prefetchQuery(query)
+  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.job.canonical_url)
+}
+
+/** Stack Match for jobs holding any of a closed job's tools ('--' joins them: contracts/match.ts, not loaded here). */
+const openJobsLike = (stack: Array<{ slug: string }>) =>
+  `/match?${new URLSearchParams({ selectedTools: stack.map((tool) => tool.slug).join('--'), searchOperator: 'OR' })}`
 
 export default function JobPage() {
   const { slug = '' } = useParams()
   const { data, isPending, error } = useJob(slug)
   if (isPending) return <PageSpinner />
-  // an unknown or expired job is the not-found page, as for tools and stacks; other failures say what went wrong
+  // an unknown job, or one no longer shown, is the not-found page (its own title and head), as for tools and stacks
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
   if (error || !data) {
     return (
@@ -21,9 +40,21 @@ export default function JobPage() {
       </div>
     )
   }
-  const { job } = data
-  const applyHref = httpUrlOf(job.apply_url)
-  const terms = [job.full_time && 'Full-time', job.freelance && 'Freelance', job.remote && 'Remote'].filter(Boolean)
+  return <JobDetails job={data.job} />
+}
+
+function JobDetails({ job }: { job: JobDetail }) {
+  const rendered = useRenderedPage()
+  useDocumentTitle(jobPageTitle(job))
+  usePageMeta({
+    description: jobMetaDescription(job),
+    canonicalPath: job.canonical_url,
+    structuredData: jobStructuredData(job, siteOrigin()),
+  })
+  // Gone: search engines drop the page, people who follow an old link still read what it was
+  if (rendered && !job.is_open) rendered.status = 410
+  const applyHref = job.is_open ? httpUrlOf(job.apply_url) : null
+  const terms = jobTerms(job)
   return (
     <article className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <Link to="/match" className="text-sm text-brand-600 hover:underline">
@@ -49,6 +80,16 @@ export default function JobPage() {
           </p>
         </div>
       </header>
+      {!job.is_open && (
+        <Alert tone="info">
+          This job is closed and no longer takes applications.{' '}
+          {job.stack.length > 0 && (
+            <Link to={openJobsLike(job.stack)} className="font-medium underline">
+              Find open jobs with this stack
+            </Link>
+          )}
+        </Alert>
+      )}
       {applyHref && (
         <a
           href={applyHref}

@@ -1,45 +1,89 @@
-// /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9).
+// /match and /match/{toolSlug}: Stack Match (specs/stack-match-and-community.md §2, §4, §9). Rendered on the server
+// with the first page of jobs and companies for the URL's filters (a visitor's /match: the default tools) and the
+// chips of its tools (prefetch); a signed-in user's /match waits for their job stack and saved search, drawn as
+// loading on both sides. /match/{alias} answers 301 to the tool's own slug. Canonical addresses and JSON-LD:
+// docs/decisions/046-seo-of-lists.md.
 import { useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
+import {
+  MATCH_PATH,
+  MATCH_TITLE,
+  matchMetaDescription,
+  matchSingleTool,
+  matchStructuredData,
+  matchToolPath,
+  matchToolTitle,
+} from '#contracts/list-page-meta.ts'
 import { formatMatchTotal, MATCH_DEBOUNCE_MS, MATCH_DEFAULT_TOOLS, type SearchOperator } from '#contracts/match.ts'
 import { type PickedTool, ToolPicker } from '../../../components/tool-picker/tool-picker.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useCurrentUser, useRequireSignIn } from '../../../lib/session.tsx'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
+import { currentUserQuery, useCurrentUser, useRequireSignIn } from '../../../lib/session.tsx'
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts'
-import { useFindToolsByAlias } from '../api/find-tools-by-alias.ts'
-import { useFindToolsBySlug } from '../api/find-tools-by-slug.ts'
+import { findToolByAliasQuery, useFindToolsByAlias } from '../api/find-tools-by-alias.ts'
+import { findToolsBySlugQuery, useFindToolsBySlug } from '../api/find-tools-by-slug.ts'
 import { useJobStack } from '../api/get-job-stack.ts'
 import { useSavedSearch } from '../api/get-saved-search.ts'
-import type { MatchSearch } from '../api/match-search.ts'
+import { type MatchSearch, requiredOf } from '../api/match-search.ts'
 import { useSaveJobStack } from '../api/save-job-stack.ts'
 import { useSaveSearch } from '../api/save-search.ts'
 import { searchMatchCompaniesQuery, useSearchMatchCompanies } from '../api/search-match-companies.ts'
 import { searchMatchJobsQuery, useSearchMatchJobs } from '../api/search-match-jobs.ts'
 import { CompanyCard } from '../components/company-card.tsx'
 import { JobCard } from '../components/job-card.tsx'
-import { readMatchUrl, writeMatchUrl } from '../hooks/match-url.ts'
+import { firstMatchState, firstSearch, writeMatchUrl } from '../hooks/match-url.ts'
 import { isAliasCandidate, renameAliases } from '../hooks/tool-aliases.ts'
 
 type SaveState = 'unsaved' | 'saving' | 'saved'
 type Tab = 'jobs' | 'companies'
 
-// only Exact Match reads the Required flags (decision 039): with OR, flipping one must not search again
-const requiredOf = (operator: SearchOperator, included: string[], required: Record<string, boolean>) =>
-  operator === 'AND' ? included.filter((slug) => required[slug] ?? true) : []
+const sortedSlugs = (search: { selectedTools: string[]; excludedTools: string[] }) =>
+  [...search.selectedTools, ...search.excludedTools].sort()
+
+/**
+ * The first page of jobs and companies for the URL's filters and the names of its tools, under the keys the page
+ * asks with; /match/{alias} (nodejs) moves to the tool's own slug (node-js), as the page itself would rename it.
+ */
+export const prefetch: Prefetch = async (queryClient, { params, request }) => {
+  await queryClient.prefetchQuery(currentUserQuery)
+  const isVisitor = !queryClient.getQueryData(currentUserQuery.queryKey)?.user
+  const state = firstMatchState(new URL(request.url).searchParams, params.toolSlug, isVisitor ? 'visitor' : 'user')
+  const slugs = sortedSlugs(state)
+  const names = findToolsBySlugQuery(slugs)
+  await Promise.all([
+    slugs.length > 0 && queryClient.prefetchQuery(names),
+    state.isReady && queryClient.prefetchInfiniteQuery(searchMatchJobsQuery(firstSearch(state))),
+    state.isReady && queryClient.prefetchInfiniteQuery(searchMatchCompaniesQuery(firstSearch(state))),
+  ])
+  const pathSlug = params.toolSlug?.toLowerCase()
+  if (!pathSlug) return undefined
+  const pathTool = queryClient.getQueryData(names.queryKey)?.tools.find((tool) => tool.slug === pathSlug)
+  if (pathTool || !isAliasCandidate(pathSlug))
+    return redirectToCanonical(request, pathTool && matchToolPath(pathTool.slug))
+  const alias = findToolByAliasQuery(pathSlug)
+  await queryClient.prefetchQuery(alias)
+  const [tool, ...others] = queryClient.getQueryData(alias.queryKey)?.tools ?? []
+  return tool && others.length === 0 ? redirectToCanonical(request, matchToolPath(tool.slug)) : undefined
+}
 
 export default function MatchPage() {
   const { toolSlug } = useParams()
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  // the URL is read once, on load; afterwards the page writes it
-  const [initial] = useState(() => readMatchUrl(params, toolSlug))
   const { user, isLoading: isUserLoading } = useCurrentUser()
   const requireSignIn = useRequireSignIn()
+  // the URL is read once, on load; afterwards the page writes it
+  const [initial] = useState(() =>
+    firstMatchState(params, toolSlug, isUserLoading ? 'unknown' : user ? 'user' : 'visitor'),
+  )
 
   const [included, setIncluded] = useState<string[]>(initial.selectedTools)
   const [excluded, setExcluded] = useState<string[]>(initial.excludedTools)
@@ -60,11 +104,9 @@ export default function MatchPage() {
   const [tab, setTab] = useState<Tab>('jobs')
   // Below lg the filters stack above the results: folded behind 'Filters' when the URL brings tools, so the results
   // come first on a phone (docs/decisions/041-phone-layout.md); desktop always shows them.
-  const [areFiltersOpen, setFiltersOpen] = useState(
-    () => initial.selectedTools.length + initial.excludedTools.length === 0,
-  )
+  const [areFiltersOpen, setFiltersOpen] = useState(!initial.hasUrlTools)
   const [saveState, setSaveState] = useState<SaveState>('unsaved')
-  const [isReady, setIsReady] = useState(initial.hasTools)
+  const [isReady, setIsReady] = useState(initial.isReady)
 
   // spec §4: a signed-in user's job stack and saved search load at start; otherwise react and nodejs
   const jobStack = useJobStack(Boolean(user))
@@ -248,13 +290,42 @@ export default function MatchPage() {
       { reason: 'Sign in to save your search and job stack.' },
     )
 
+  // a tool the effects have not kept yet is named by the lookup's answer itself: the server drew the chips from it
+  const toolOf = (slug: string): PickedTool | undefined => {
+    const tool = known[slug] ?? lookup.data?.tools.find((entry) => entry.slug === slug)
+    return tool && { id: tool.id, slug: tool.slug, name: tool.name, image_url: tool.image_url, required: true }
+  }
   const pickedOf = (slugs: string[]) =>
-    slugs
-      .map((slug) => known[slug] && { ...known[slug], required: required[slug] ?? true })
-      .filter((tool): tool is PickedTool => !!tool)
+    slugs.flatMap((slug) => {
+      const tool = toolOf(slug)
+      return tool ? [{ ...tool, required: required[slug] ?? true }] : []
+    })
   const hasTools = included.length + excluded.length > 0
   const jobsFirst = hasTools ? jobs.data?.pages[0] : undefined
   const companiesFirst = hasTools ? companies.data?.pages[0] : undefined
+
+  // the head: a search about one known tool is that tool's page, anything else is Stack Match (decision 046)
+  const single = matchSingleTool(search)
+  const pathTool = toolSlug ? toolOf(toolSlug.toLowerCase()) : undefined
+  const headTool = (single ? toolOf(single) : undefined) ?? pathTool ?? null
+  const canonicalTool = single ? toolOf(single) : pathTool
+  useDocumentTitle(headTool ? matchToolTitle(headTool.name) : MATCH_TITLE)
+  usePageMeta(
+    isReady && (!hasTools || (jobsFirst && companiesFirst))
+      ? {
+          description: matchMetaDescription(
+            headTool,
+            jobsFirst && companiesFirst ? { jobs: jobsFirst, companies: companiesFirst } : null,
+          ),
+          canonicalPath: canonicalTool ? matchToolPath(canonicalTool.slug) : MATCH_PATH,
+          structuredData: matchStructuredData(
+            (jobsFirst?.jobs ?? []).map((job) => ({ name: job.title, path: job.canonical_url })),
+            headTool,
+            siteOrigin(),
+          ),
+        }
+      : null,
+  )
   const jobsTotal = jobsFirst?.total ?? 0
   const companiesTotal = companiesFirst?.total ?? 0
   const current = tab === 'jobs' ? jobs : companies
@@ -414,12 +485,14 @@ export default function MatchPage() {
               </button>
             ))}
           </div>
-          {!hasTools ? (
-            <p className="py-10 text-center text-slate-600">Add tools to include or exclude to see matches.</p>
-          ) : current.isPending || (current.isFetching && !current.isFetchingNextPage) ? (
+          {/* a search asked again keeps its results on screen meanwhile, so the page drawn from the server's answers
+              never starts as a spinner, whatever the browser's clock makes of their age */}
+          {!isReady || (hasTools && current.isPending) ? (
             <div className="flex justify-center py-10 text-brand-600">
               <Spinner className="size-8" label="Searching" />
             </div>
+          ) : !hasTools ? (
+            <p className="py-10 text-center text-slate-600">Add tools to include or exclude to see matches.</p>
           ) : (tab === 'jobs' ? jobsTotal : companiesTotal) === 0 ? (
             <p className="py-10 text-center text-slate-600">No results found :( Try tweaking your search</p>
           ) : (

@@ -1,13 +1,13 @@
 // The user's points, counting from the last shown value to the new one over 750 ms (spec §4, §9); at once when the
-// reader asked for reduced motion. data-points holds the target value.
+// reader asked for reduced motion. data-points holds the target value. The count starts at 0 wherever it is drawn:
+// the server cannot know the reader's motion setting, and the browser's first render must match the server's HTML.
 import { useEffect, useRef, useState } from 'react'
 import { POINTS_ANIMATION_MS } from '#contracts/reasons.ts'
 
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
 
 export function AnimatedPoints({ value, className }: { value: number; className?: string }) {
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? value : 0))
+  const [shown, setShown] = useState(0)
   const from = useRef(shown)
   useEffect(() => {
     const start = from.current

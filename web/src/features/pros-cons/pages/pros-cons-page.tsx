@@ -1,8 +1,11 @@
 // /pros-and-cons (specs/stack-match-and-community.md §2 'Pros & Cons page', §4, §5, §9; decision 018): the user's
 // avatar, username and points, the explainer, and an endless list of tool cards walked through the lists of §4.
+// Rendered on the server with the first page of cards the viewer would load (prefetch): a visitor's are the tools
+// lacking reasons, listed in its JSON-LD ItemList (docs/decisions/046-seo-of-lists.md).
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { ArrowDown, Trophy } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { PROS_CONS_PATH, pageItemList, prosConsMetaDescription } from '#contracts/list-page-meta.ts'
 import {
   PROS_CONS_EXPLAINER,
   PROS_CONS_SCROLL_OFFSET_PX,
@@ -18,7 +21,10 @@ import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { useCurrentUser, useSignInModal } from '../../../lib/session.tsx'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import type { Prefetch } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
+import { currentUserQuery, useCurrentUser, useSignInModal } from '../../../lib/session.tsx'
 import { flattenProsConsPages, prosConsQuery } from '../api/get-pros-cons-page.ts'
 import { AnimatedPoints } from '../components/animated-points.tsx'
 import { ToolCard, toolCardHeadingId, toolCardId } from '../components/tool-card.tsx'
@@ -39,12 +45,36 @@ function isNearBottom() {
   return window.innerHeight + window.scrollY >= height - (height / 10 + PROS_CONS_SCROLL_THRESHOLD_PX)
 }
 
+/** The viewer's first page of cards: the list starts where theirs does (a visitor's at the tools lacking reasons). */
+export const prefetch: Prefetch = async (queryClient) => {
+  // the layout loads the viewer too; the one request answers both
+  await queryClient.prefetchQuery(currentUserQuery)
+  const viewerId = queryClient.getQueryData(currentUserQuery.queryKey)?.user?.id ?? null
+  await queryClient.prefetchInfiniteQuery(prosConsQuery(viewerId))
+  return undefined
+}
+
 export default function ProsConsPage() {
   useDocumentTitle(PROS_CONS_TITLE)
   const { user, isLoading: isUserLoading } = useCurrentUser()
   const viewerId = user?.id ?? null
   const list = useInfiniteQuery({ ...prosConsQuery(viewerId), enabled: !isUserLoading })
   const cards = useMemo(() => flattenProsConsPages(list.data?.pages), [list.data])
+  // the cards of the first page, which the server drew: later pages come with scrolling
+  const firstCards = useMemo(
+    () =>
+      flattenProsConsPages(list.data?.pages.slice(0, 1)).map((tool) => ({ name: tool.name, path: tool.canonical_url })),
+    [list.data],
+  )
+  usePageMeta(
+    list.data
+      ? {
+          description: prosConsMetaDescription(firstCards),
+          canonicalPath: PROS_CONS_PATH,
+          structuredData: pageItemList(PROS_CONS_TITLE, firstCards, siteOrigin()),
+        }
+      : null,
+  )
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = list
 
   // Infinite scroll: check on scroll and resize, and again after each page (isFetchingNextPage turning false), since

@@ -1,14 +1,21 @@
-// The home page: search, popular tools, newest tools, and the layers and categories of the directory.
+// The home page: search, popular tools, newest tools, and the layers and categories of the directory. Rendered on
+// the server with all three lists (prefetch); its head names the site with the search box's SearchAction.
+import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
+import { homeMetaDescription, homeStructuredData } from '#contracts/list-page-meta.ts'
 import type { LayerSummary, Tool } from '#contracts/tools.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { useLayers } from '../../../lib/get-layers.ts'
-import { useNewestTools } from '../api/get-newest-tools.ts'
-import { usePopularTools } from '../api/get-popular-tools.ts'
+import { layersQuery, useLayers } from '../../../lib/get-layers.ts'
+import { usePageMeta } from '../../../lib/page-meta.ts'
+import type { Prefetch } from '../../../lib/prefetch.ts'
+import { siteOrigin } from '../../../lib/rendered-page.ts'
+import { siteQuery } from '../../../lib/site.ts'
+import { newestToolsQuery, useNewestTools } from '../api/get-newest-tools.ts'
+import { popularToolsQuery, usePopularTools } from '../api/get-popular-tools.ts'
 import { EmptyCatalog } from '../components/empty-catalog.tsx'
 import { formatCount } from '../components/format.ts'
 import { SearchBox } from '../components/search-box.tsx'
@@ -17,12 +24,27 @@ import { ToolGrid, ToolGridSkeleton } from '../components/tool-card.tsx'
 const POPULAR_SHOWN = 18
 const QUICK_LINKS = 6
 
+export const prefetch: Prefetch = async (queryClient) => {
+  await Promise.all([
+    queryClient.prefetchQuery(popularToolsQuery),
+    queryClient.prefetchQuery(newestToolsQuery),
+    queryClient.prefetchQuery(layersQuery),
+  ])
+  return undefined
+}
+
 export default function HomePage() {
   useDocumentTitle(null)
   const popular = usePopularTools()
   const newest = useNewestTools()
   const layers = useLayers()
+  const siteName = useQuery(siteQuery).data?.name ?? 'Stackatlas'
   const total = layers.data?.layers.reduce((sum, layer) => sum + layer.tools_count, 0)
+  usePageMeta({
+    description: homeMetaDescription(siteName, total),
+    canonicalPath: '/',
+    structuredData: homeStructuredData(siteName, siteOrigin()),
+  })
   const popularShown = popular.data?.tools.slice(0, POPULAR_SHOWN) ?? []
   const isEmpty = popular.data?.tools.length === 0
 
