@@ -19,6 +19,27 @@ interface RenderedPage {
 
 const PAGES: RenderedPage[] = [
   {
+    path: '/',
+    title: 'Stackatlas',
+    texts: ['Find the right tools', 'Popular tools', 'React'],
+    structuredType: 'WebSite',
+  },
+  { path: '/tools', title: 'All tools | Stackatlas', texts: ['All tools', 'React'], structuredType: 'ItemList' },
+  {
+    path: '/categories/javascript-ui-libraries',
+    title: 'JavaScript UI Libraries | Stackatlas',
+    canonical: '/categories/javascript-ui-libraries',
+    texts: ['JavaScript UI Libraries', 'React', 'Vue.js'],
+    structuredType: 'ItemList',
+  },
+  { path: '/pros-and-cons', title: 'Pros & Cons | Stackatlas', texts: ['Pros', 'React'], structuredType: 'ItemList' },
+  {
+    path: '/match/react',
+    title: 'React jobs and companies using React | Stackatlas',
+    texts: ['Stack Match', 'React'],
+    structuredType: 'ItemList',
+  },
+  {
     path: '/tools/react',
     title: /^React - .* \| Stackatlas$/,
     canonical: '/tools/react',
@@ -58,9 +79,13 @@ const escapedText = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;')
 
-function structuredData(html: string): { '@type'?: string } | null {
+/** The @type of each top-level item of the page's JSON-LD (an object, an array of them, or an @graph). */
+function structuredTypes(html: string): string[] {
   const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
-  return json ? JSON.parse(json) : null
+  if (!json) return []
+  const data = JSON.parse(json) as { '@type'?: string; '@graph'?: Array<{ '@type'?: string }> }
+  const items = Array.isArray(data) ? data : (data['@graph'] ?? [data])
+  return items.map((item: { '@type'?: string }) => item['@type'] ?? '')
 }
 
 async function withoutJavaScript<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
@@ -92,14 +117,14 @@ for (const expected of PAGES) {
     const fetched = await fetchPage(request, expected.path)
     expect(fetched.status).toBe(200)
     for (const text of expected.texts) expect(fetched.text, text).toContain(text)
-    const title = /<title>([^<]*)<\/title>/.exec(fetched.html)?.[1]?.replace(/&#39;/g, "'")
+    const title = /<title>([^<]*)<\/title>/.exec(fetched.html)?.[1]?.replace(/&#39;/g, "'").replace(/&#38;/g, '&')
     if (typeof expected.title === 'string') expect(title).toBe(expected.title)
     else expect(title).toMatch(expected.title)
     if (expected.canonical)
       expect(fetched.html).toContain(
         `<link rel="canonical" id="canonical-link" href="${baseURL}${expected.canonical}" />`,
       )
-    if (expected.structuredType) expect(structuredData(fetched.html)?.['@type']).toBe(expected.structuredType)
+    if (expected.structuredType) expect(structuredTypes(fetched.html)).toContain(expected.structuredType)
 
     await withoutJavaScript(browser, async (plain) => {
       await plain.goto(expected.path)
