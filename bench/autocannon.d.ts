@@ -17,6 +17,8 @@ declare module 'autocannon' {
   }
   export interface Options {
     url: string
+    /** Sent with every request. */
+    headers?: Record<string, string>
     connections?: number
     duration?: number
     requests?: Request[]

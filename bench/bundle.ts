@@ -1,6 +1,6 @@
-// The first-load JavaScript budget (issue 2: home and tool pages under 150 kB gzipped, code-split by route): builds
-// the web app with a manifest, then adds up, gzipped, the entry chunk, the page's route chunk, and every chunk they
-// import statically. Lazy chunks (dialogs, menus, other pages) are not part of a first load.
+// The first-load JavaScript budget (issue 2: home and tool pages under 150 kB gzipped, code-split by route): from the
+// web app built with a manifest (buildWeb), adds up, gzipped, the entry chunk, the page's route chunk, and every chunk
+// they import statically. Lazy chunks (dialogs, menus, other pages) are not part of a first load.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +40,8 @@ export interface PageBundle {
   note?: string
 }
 
-export async function measureBundles(): Promise<{ budgetBytes: number; pages: PageBundle[] }> {
+/** Builds the web app into dist/web with a manifest: the bench server serves it, and measureBundles reads it. */
+export async function buildWeb() {
   const nodeEnv = process.env.NODE_ENV
   const { build } = await import('vite')
   await build({
@@ -52,7 +53,10 @@ export async function measureBundles(): Promise<{ budgetBytes: number; pages: Pa
   // Vite sets NODE_ENV=production for its build; put back what was there
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
+}
 
+/** The first-load JavaScript of each page in the build that buildWeb made. */
+export function measureBundles(): { budgetBytes: number; pages: PageBundle[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
   if (!entryKey) throw new Error('the Vite manifest has no entry chunk')
