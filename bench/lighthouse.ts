@@ -71,6 +71,7 @@ export interface LighthouseFigure {
   failedAudits?: string[]
   warnings?: string[]
   aim: { met: boolean; detail: string }
+  /** Runs that failed, and why (the median is of the others); all of them when scores are absent. */
   note?: string
 }
 
@@ -101,17 +102,21 @@ export async function measureLighthouse(base: string, pages: LighthousePage[], r
     for (const page of pages) {
       process.stdout.write(`   Lighthouse ${page.name} (${page.path}), ${runs} runs... `)
       const reports: Result[] = []
-      let failure = 'Lighthouse returned no result'
+      const failedRuns: string[] = []
       for (let i = 0; i < runs; i++) {
         const lhr = (await lighthouse(`${base}${page.path}`, { port: chrome.port, ...FLAGS }))?.lhr
         if (lhr && !lhr.runtimeError) reports.push(lhr)
-        else failure = lhr?.runtimeError?.message ?? failure
+        else failedRuns.push(lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result')
       }
+      const note = failedRuns.length
+        ? `${failedRuns.length} of ${runs} runs failed: ${failedRuns.join('; ')}`
+        : undefined
       const figure =
         reports.length > 0
-          ? figureOf(page, computeMedianRun(reports), reports)
-          : { ...page, aim: { met: false, detail: failure }, note: failure }
+          ? { ...figureOf(page, computeMedianRun(reports), reports), ...(note ? { note } : {}) }
+          : { ...page, aim: { met: false, detail: note! }, note }
       console.log(figure.scores ? summary(figure) : `not measured: ${figure.note}`)
+      if (figure.scores && figure.note) console.log(`      ${figure.note}`)
       result.benchmarkIndex ??= reports[0]?.environment.benchmarkIndex
       result.pages.push(figure)
     }

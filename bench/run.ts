@@ -535,6 +535,7 @@ function printReport(
     for (const page of lighthouseRun.pages) {
       console.log(`  ${page.name} aim ${page.aim.met ? 'MET' : 'MISSED'}: ${page.aim.detail}`)
       if (page.failedAudits?.length) console.log(`    audits not passed: ${page.failedAudits.join(', ')}`)
+      if (page.scores && page.note) console.log(`    ${page.note}`)
     }
   }
   if (bundle) {
