@@ -21,6 +21,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     connections?: number
     duration?: number
+    /** Requests to send in all, instead of a duration. */
+    amount?: number
     requests?: Request[]
     timeout?: number
   }

@@ -71,7 +71,7 @@ export interface LighthouseFigure {
   failedAudits?: string[]
   warnings?: string[]
   aim: { met: boolean; detail: string }
-  /** Runs that failed, and why (the median is of the others); all of them when scores are absent. */
+  /** Runs that failed, and why (made again, the median is of the others); all of them when scores are absent. */
   note?: string
 }
 
@@ -103,13 +103,14 @@ export async function measureLighthouse(base: string, pages: LighthousePage[], r
       process.stdout.write(`   Lighthouse ${page.name} (${page.path}), ${runs} runs... `)
       const reports: Result[] = []
       const failedRuns: string[] = []
-      for (let i = 0; i < runs; i++) {
+      // a busy machine now and then loses a run's trace (NO_NAVSTART): such a run is made again, up to `runs` times
+      for (let attempt = 0; reports.length < runs && attempt < 2 * runs; attempt++) {
         const lhr = (await lighthouse(`${base}${page.path}`, { port: chrome.port, ...FLAGS }))?.lhr
         if (lhr && !lhr.runtimeError) reports.push(lhr)
         else failedRuns.push(lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result')
       }
       const note = failedRuns.length
-        ? `${failedRuns.length} of ${runs} runs failed: ${failedRuns.join('; ')}`
+        ? `${failedRuns.length} of ${reports.length + failedRuns.length} runs failed: ${failedRuns.join('; ')}`
         : undefined
       const figure =
         reports.length > 0

@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
-import { buildWeb, kB, measureBundles, type PageBundle } from './bundle.ts'
+import { buildWeb } from '../scripts/build-web.ts'
+import { kB, measureBundles, type PageBundle } from './bundle.ts'
 import { chromiumPath, LIGHTHOUSE_AIM, type LighthouseRun, measureLighthouse } from './lighthouse.ts'
 import {
   MATCH_AIM_P99_MILLISECONDS,
@@ -66,6 +67,8 @@ interface Scenario {
   paths: (samples: Samples) => string[]
   /** Sent with every request of the scenario. */
   headers?: Record<string, string>
+  /** Ask every path once before the warm-up: the scenario measures answers kept per instance, all of them kept. */
+  primeEachPath?: boolean
   /** Connections for this scenario when not the run's (Stack Match: 20, issue 7). */
   connections?: number
 }
@@ -83,9 +86,9 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'tool page API', paths: (s) => s.slugs.map((slug) => `/api/v1/tools/${slug}`) },
   // The pages' HTML (issue 16), as a browser or a crawler asks for it: 500 tools, 500 public stacks
-  { name: 'tool page HTML', paths: (s) => s.slugs.map((slug) => `/tools/${slug}`) },
+  { name: 'tool page HTML', primeEachPath: true, paths: (s) => s.slugs.map((slug) => `/tools/${slug}`) },
   { name: `tool page HTML${NO_ANSWER_CACHE}`, ...pastPageCache((s) => s.slugs.map((slug) => `/tools/${slug}`)) },
-  { name: 'stack page HTML', paths: (s) => s.stackPaths },
+  { name: 'stack page HTML', primeEachPath: true, paths: (s) => s.stackPaths },
   { name: `stack page HTML${NO_ANSWER_CACHE}`, ...pastPageCache((s) => s.stackPaths) },
   { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
   // Stack Match (issue 7), measured when its data was seeded (PostgreSQL without --no-match)
@@ -109,13 +112,14 @@ const SCENARIOS: Scenario[] = [
 ]
 
 /**
- * The one place that chooses how a page scenario reads past the page answer cache, so that every request is computed
- * afresh (issue 16). For now a request header, x-bench-no-page-cache: 1, which the server does not honour yet (pages
- * are not kept per instance today): bench/server.ts will, once they are. Should the bypass become a route of the
- * bench server instead (as /bench/search is for search), change the paths here.
+ * The one place that chooses how a page scenario reads past the rendered pages kept per instance, so that every
+ * request is rendered afresh (issue 16): `Cache-Control: no-cache`, which the page cache honours (server/http/
+ * page-cache.ts), as a browser's reload sends it. The render's own API calls do not carry it, so the tool page API's
+ * answer kept per instance still serves the page's data: past that cache too needs the API to honour it, or a route
+ * of the bench server (as /bench/search is for search); change the headers or the paths here.
  */
 function pastPageCache(paths: Scenario['paths']): Pick<Scenario, 'paths' | 'headers'> {
-  return { paths, headers: { 'x-bench-no-page-cache': '1' } }
+  return { paths, headers: { 'cache-control': 'no-cache' } }
 }
 
 interface ScenarioResult {
@@ -149,8 +153,8 @@ interface TargetResult {
 const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
 if (loadAverage > 1) console.warn(`!!! load average ${loadAverage} before the run: figures will be low and noisy`)
 
-// The server answers pages with the built index.html, read once when it starts: build before any server starts
-console.log('\n== Web app (vite build)')
+// The server renders pages from the built bundles, loaded once when it starts: build before any server starts
+console.log('\n== Web app (npm run build)')
 await buildWeb()
 
 /** Lighthouse runs once, on the first database measured (while pending); else why it did not. */
@@ -176,7 +180,11 @@ for (const kind of targets) {
   results.push(await benchTarget(kind))
 }
 
-const bundle = args['no-bundle'] ? null : measureBundles()
+let bundle: { budgetBytes: number; pages: PageBundle[] } | null = null
+if (!args['no-bundle']) {
+  console.log('\n== First-load JavaScript (vite build with a manifest)')
+  bundle = await measureBundles()
+}
 const scan = await measureScans()
 
 printReport(results, lighthouse, bundle, scan)
@@ -253,10 +261,13 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         continue
       }
       process.stdout.write(
-        `   ${scenario.name}: warming up, then ${duration} s at ${scenarioConnections} connections... `,
+        `   ${scenario.name}: ${scenario.primeEachPath ? `each of ${paths.length} paths once, ` : ''}warming up, ` +
+          `then ${duration} s at ${scenarioConnections} connections... `,
       )
-      await load(base, paths, Math.min(3, duration), scenarioConnections, scenario.headers)
-      const result = await load(base, paths, duration, scenarioConnections, scenario.headers)
+      if (scenario.primeEachPath)
+        await load(base, paths, { amount: paths.length }, scenarioConnections, scenario.headers)
+      await load(base, paths, { duration: Math.min(3, duration) }, scenarioConnections, scenario.headers)
+      const result = await load(base, paths, { duration }, scenarioConnections, scenario.headers)
       const baseline = scenarios[0]?.requestsPerSecond
       const requestsPerSecond = Math.round(result.requests.average)
       scenarios.push({
@@ -306,7 +317,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
 async function load(
   base: string,
   paths: string[],
-  seconds: number,
+  length: { duration: number } | { amount: number },
   connectionCount: number,
   headers?: Record<string, string>,
 ): Promise<Result> {
@@ -314,7 +325,7 @@ async function load(
   return autocannon({
     url: base,
     connections: connectionCount,
-    duration: seconds,
+    ...length,
     timeout: 10,
     ...(headers ? { headers } : {}),
     requests: [

@@ -1,12 +1,8 @@
 // The server side of `npm run bench`, run by bench/run.ts as a child process so the load generator does not share
 // its event loop: a fresh database (PostgreSQL or PGlite) with scale data, the real app (buildApp) on a free port,
 // and one extra route, the bare baseline: one SELECT by primary key on the same database through the same pool.
-// The web app must be built first (bench/run.ts does): the app reads dist/web/index.html once, when it is built.
+// The web app must be built first (bench/run.ts does): the app loads its bundles once, when it is built.
 // Talks to its parent over IPC: 'ready' with the port and samples, 'explain' for EXPLAIN ANALYZE of an endpoint.
-//
-// Page scenarios "computed afresh" send the header x-bench-no-page-cache: 1 (bench/run.ts pastPageCache). Nothing
-// here honours it yet: pages are not kept per instance today. Once they are, this server bypasses that cache for
-// requests carrying it (an onRequest hook, or routes of its own as /bench/search does for search).
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
