@@ -17,8 +17,12 @@ declare module 'autocannon' {
   }
   export interface Options {
     url: string
+    /** Sent with every request. */
+    headers?: Record<string, string>
     connections?: number
     duration?: number
+    /** Requests to send in all, instead of a duration. */
+    amount?: number
     requests?: Request[]
     timeout?: number
   }

@@ -1,17 +1,18 @@
 // The first-load JavaScript budget (issue 2: home and tool pages under 150 kB gzipped, code-split by route): builds
-// the web app with a manifest, then adds up, gzipped, the entry chunk, the page's route chunk, and every chunk they
+// the browser's bundle with a manifest into a folder of its own (dist/web, what the bench server serves, stays as
+// `npm run build` made it), then adds up, gzipped, the entry chunk, the page's route chunk, and every chunk they
 // import statically. Lazy chunks (dialogs, menus, other pages) are not part of a first load.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const distDir = path.join(root, 'dist/web')
-const routerFile = path.join(root, 'web/src/app/router.tsx')
+const routesFile = path.join(root, 'web/src/app/routes.tsx')
 export const BUDGET_BYTES = 150 * 1024
 
-/** The pages measured, by their path in web/src/app/router.tsx. */
+/** The pages measured, by their path in web/src/app/routes.tsx. */
 const PAGES = [
   { name: 'home', route: '/' },
   { name: 'tool page', route: '/tools/:slug' },
@@ -41,18 +42,26 @@ export interface PageBundle {
 }
 
 export async function measureBundles(): Promise<{ budgetBytes: number; pages: PageBundle[] }> {
-  const nodeEnv = process.env.NODE_ENV
-  const { build } = await import('vite')
-  await build({
-    root: path.join(root, 'web'),
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { manifest: true },
-  })
-  // Vite sets NODE_ENV=production for its build; put back what was there
-  if (nodeEnv === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = nodeEnv
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-bundle-'))
+  try {
+    const nodeEnv = process.env.NODE_ENV
+    const { build } = await import('vite')
+    await build({
+      root: path.join(root, 'web'),
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { manifest: true, outDir: distDir, emptyOutDir: true },
+    })
+    // Vite sets NODE_ENV=production for its build; put back what was there
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+    return measureBuild(distDir)
+  } finally {
+    fs.rmSync(distDir, { recursive: true, force: true })
+  }
+}
 
+function measureBuild(distDir: string): { budgetBytes: number; pages: PageBundle[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
   if (!entryKey) throw new Error('the Vite manifest has no entry chunk')
@@ -75,7 +84,7 @@ export async function measureBundles(): Promise<{ budgetBytes: number; pages: Pa
         rawBytes: null,
         files,
         withinBudget: null,
-        note: `no lazy page for ${route} in web/src/app/router.tsx yet (entry alone: ${kB(gzipBytes)} gzipped)`,
+        note: `no lazy page for ${route} in web/src/app/routes.tsx yet (entry alone: ${kB(gzipBytes)} gzipped)`,
       }
     }
     return { name, route, module: module ?? null, gzipBytes, rawBytes, files, withinBudget: gzipBytes <= BUDGET_BYTES }
@@ -85,13 +94,13 @@ export async function measureBundles(): Promise<{ budgetBytes: number; pages: Pa
 
 /** Route path -> manifest key of its lazily imported page module ('src/app/pages/home-page.tsx'). */
 function lazyRouteModules(): Map<string, string> {
-  const source = fs.readFileSync(routerFile, 'utf8')
+  const source = fs.readFileSync(routesFile, 'utf8')
   const modules = new Map<string, string>()
   // { path: '/tools/:slug', lazy: () => import('./pages/tool-page.tsx') ... } or index routes ({ index: true, ... })
   const routePattern = /\{\s*(?:path:\s*'([^']*)'|index:\s*true)[^{}]*?import\(\s*'([^']+)'\s*\)/g
   for (const match of source.matchAll(routePattern)) {
     const route = match[1] ?? '/'
-    const absolute = path.resolve(path.dirname(routerFile), match[2]!)
+    const absolute = path.resolve(path.dirname(routesFile), match[2]!)
     // the first index route is the top-level one (the home page); nested index routes come later in the file
     if (!modules.has(route))
       modules.set(route, path.relative(path.join(root, 'web'), absolute).split(path.sep).join('/'))

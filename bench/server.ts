@@ -1,8 +1,10 @@
 // The server side of `npm run bench`, run by bench/run.ts as a child process so the load generator does not share
 // its event loop: a fresh database (PostgreSQL or PGlite) with scale data, the real app (buildApp) on a free port,
 // and one extra route, the bare baseline: one SELECT by primary key on the same database through the same pool.
+// The web app must be built first (bench/run.ts does): the app loads its bundles once, when it is built.
 // Talks to its parent over IPC: 'ready' with the port and samples, 'explain' for EXPLAIN ANALYZE of an endpoint.
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -11,17 +13,19 @@ import pg from 'pg'
 import { z } from 'zod'
 import { MatchQuery } from '#contracts/match.ts'
 import { TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
+import { stackupUrl } from '#contracts/tool-page-meta.ts'
 import { SearchToolsQuery } from '#contracts/tools.ts'
 import { buildApp } from '../server/app.ts'
 import { configFromEnv } from '../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../server/db/client.ts'
-import { tools } from '../server/db/schema/index.ts'
+import { ownerHandles, stacks, stackTools, tools } from '../server/db/schema/index.ts'
 import { readEnv } from '../server/env.ts'
 import { readMatchVersion } from '../server/modules/match/match.queries.ts'
 import * as stackMatch from '../server/modules/match/match.service.ts'
 import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
 import { parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
+import type { LighthousePage } from './lighthouse.ts'
 import { seedMatchData } from './seed-match.ts'
 import { seedScaleData } from './seed-scale.ts'
 
@@ -39,6 +43,10 @@ export interface Samples {
   ids: number[]
   slugs: string[]
   names: string[]
+  /** Public stack pages, "/{ownerSlug}/{stackSlug}". */
+  stackPaths: string[]
+  /** The pages Lighthouse opens: home, React's tool page, a stack using React, React's stackup (see below). */
+  lighthousePages: LighthousePage[]
   /** The most popular tools of the Stack Match data, when it was seeded (bench/seed-match.ts). */
   matchTools?: string[]
 }
@@ -76,7 +84,15 @@ const match =
   matchJobs && matchCompanies ? await seedMatchData(database.db, { jobs: matchJobs, companies: matchCompanies }) : null
 const seed = { ...scale, match }
 
-const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', PORT: '0' })
+// The address the pages name (canonical links, JSON-LD) is the one the bench and Lighthouse open
+const port = await freePort()
+const env = readEnv({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_DISABLED: 'true',
+  PORT: String(port),
+  BASE_URL: `http://127.0.0.1:${port}`,
+})
 const app = await buildApp({ database, config: { ...configFromEnv(env), rateLimitEnabled: false }, logger: false })
 
 // The baseline: what any endpoint costs at least (HTTP, routing, one indexed query, JSON), on the same pool.
@@ -122,12 +138,16 @@ app
         : stackMatch.matchJobs(app.db, filters, version)
     },
   )
-await app.listen({ port: 0, host: '127.0.0.1' })
-const address = app.server.address()
-const port = typeof address === 'object' && address ? address.port : 0
+await app.listen({ port, host: '127.0.0.1' })
 
 const rows = await selectRows<{ id: number; slug: string; name: string }>(
   sql`select id, slug, name from ${tools} order by random() limit 500`,
+)
+const stackRows = await selectRows<{ owner: string; slug: string }>(
+  sql`select ${ownerHandles.slug} as owner, ${stacks.slug} as slug from ${stacks}
+      join ${ownerHandles} on ${ownerHandles.userId} = ${stacks.ownerUserId}
+        or ${ownerHandles.companyId} = ${stacks.ownerCompanyId}
+      where not ${stacks.isPrivate} order by random() limit 500`,
 )
 const [{ version: serverVersion = '' } = {}] = await selectRows<{ version: string }>(sql`select version()`)
 send({
@@ -140,6 +160,8 @@ send({
     ids: rows.map((row) => row.id),
     slugs: rows.map((row) => row.slug),
     names: rows.map((row) => row.name),
+    stackPaths: stackRows.map((row) => `/${row.owner}/${row.slug}`),
+    lighthousePages: await pickLighthousePages(),
     ...(match ? { matchTools: match.topToolSlugs } : {}),
   },
 })
@@ -149,6 +171,47 @@ process.on('message', async (message: ParentMessage) => {
   if (message.type === 'stop') await stop()
 })
 process.on('disconnect', () => void stop())
+
+/**
+ * Pages people land on: the home page; React's tool page (the most popular tool when the catalog lacks it); the
+ * public stack using it with the most tools; the stackup of it and the most popular other tool of its category.
+ */
+async function pickLighthousePages(): Promise<LighthousePage[]> {
+  const [tool] = await selectRows<{ id: number; slug: string; category_id: number | null }>(
+    sql`select id, slug, category_id from ${tools} order by slug <> 'react', popularity desc limit 1`,
+  )
+  if (!tool) return [{ name: 'home', path: '/' }]
+  const [rival] = await selectRows<{ slug: string }>(
+    sql`select slug from ${tools} where id <> ${tool.id}
+        order by category_id is not distinct from ${tool.category_id} desc, popularity desc limit 1`,
+  )
+  const [stack] = await selectRows<{ owner: string; slug: string }>(
+    sql`select ${ownerHandles.slug} as owner, ${stacks.slug} as slug from ${stacks}
+        join ${ownerHandles} on ${ownerHandles.userId} = ${stacks.ownerUserId}
+          or ${ownerHandles.companyId} = ${stacks.ownerCompanyId}
+        where not ${stacks.isPrivate}
+          and exists (select 1 from ${stackTools} where stack_id = ${stacks.id} and tool_id = ${tool.id})
+        order by (select count(*) from ${stackTools} where stack_id = ${stacks.id}) desc, ${stacks.id} limit 1`,
+  )
+  return [
+    { name: 'home', path: '/' },
+    { name: 'tool', path: `/tools/${tool.slug}` },
+    ...(stack ? [{ name: 'stack', path: `/${stack.owner}/${stack.slug}` }] : []),
+    ...(rival ? [{ name: 'stackup', path: stackupUrl(tool.slug, rival.slug) }] : []),
+  ]
+}
+
+/** A port free now, so the app's BASE_URL can name it before the app listens on it. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every query one GET of the path makes (PostgreSQL only). */
 async function explain(urlPath: string): Promise<string[]> {
