@@ -1,8 +1,8 @@
 // Browser tests against the real server on a fresh PGlite database, in Debian's Chromium (no browser download).
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,16 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -9,6 +9,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 /** Issue 16's aims for every page measured. */
 export const LIGHTHOUSE_AIM = {
@@ -31,13 +32,7 @@ type CategoryKey = (typeof CATEGORIES)[number]['key']
 
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // every host but the bench server's address fails to resolve (IP addresses too): a page, or Chromium itself,
   // reaching past the loopback server fails here, visibly, rather than leaving the machine
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
@@ -84,7 +79,7 @@ export interface LighthouseRun {
 }
 
 export function chromiumPath(): string | null {
-  const candidate = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+  const candidate = CHROMIUM_PATH
   return fs.existsSync(candidate) ? candidate : null
 }
 

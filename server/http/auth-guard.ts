@@ -43,8 +43,11 @@ export function registerSessionResolver(app: FastifyInstance, auth: Auth) {
   })
 }
 
+/** A request carrying a session cookie (it may still be expired or forged: getSession decides). */
+export const hasSessionCookie = (request: FastifyRequest) => request.headers.cookie?.includes('session_token') ?? false
+
 async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  if (!request.headers.cookie?.includes('session_token')) return null
+  if (!hasSessionCookie(request)) return null
   const result = await auth.api.getSession({ headers: authHeaders(request) })
   if (!result) return null
   const user = result.user as typeof result.user & { username?: string | null; role?: string | null }

@@ -4,13 +4,12 @@
 // PAGE_CACHE_TTL_MS, which bounds what changes outside a request (the jobs import, the scan queue) leave behind. A
 // request with `Cache-Control: no-cache` is rendered afresh. docs/decisions/042-server-rendering.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { hasSessionCookie } from './auth-guard.ts'
 import { etagOf } from './cache.ts'
 import { PublicAnswerCache } from './public-answer-cache.ts'
 
 export const PAGE_CACHE_TTL_MS = 60_000
 const PAGE_CACHE_ENTRIES = 2000
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?stackatlas\.session_token=/
 
 export interface PageCache {
   /** The kept HTML of this page for a visitor, or undefined (a signed-in viewer, a request for a fresh copy). */
@@ -21,7 +20,7 @@ export interface PageCache {
 }
 
 /** A visitor: no session cookie, so the page is the same as anyone else's. */
-export const isVisitor = (request: FastifyRequest) => !SESSION_COOKIE.test(request.headers.cookie ?? '')
+export const isVisitor = (request: FastifyRequest) => !hasSessionCookie(request)
 
 const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/.test(request.headers['cache-control'] ?? '')
 
