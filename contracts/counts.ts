@@ -6,7 +6,15 @@ export function capCount(counted: number, cap: number): { count: number; capped:
   return { count: Math.min(counted, cap), capped: counted > cap }
 }
 
+// One formatter for every count (toLocaleString would build a new one on each call: a page draws dozens)
+const integerFormat = new Intl.NumberFormat('en-US')
+
+/** 1234 -> '1,234'. */
+export function formatInteger(count: number): string {
+  return integerFormat.format(count)
+}
+
 /** 1234 -> '1,234'; capped -> '1,000+'. */
 export function formatCappedCount(count: number, capped: boolean): string {
-  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`
+  return `${formatInteger(count)}${capped ? '+' : ''}`
 }

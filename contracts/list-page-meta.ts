@@ -2,7 +2,7 @@
 // Pros & Cons and Stack Match. Plain functions (no zod) that the pages call while they render, on the server and in
 // the browser alike. Which address is canonical, and why: docs/decisions/046-seo-of-lists.md.
 import { type Breadcrumb, breadcrumbList } from './breadcrumb-list.ts'
-import { formatCappedCount } from './counts.ts'
+import { formatCappedCount, formatInteger } from './counts.ts'
 import { clipDescription } from './tool-page-meta.ts'
 
 const SCHEMA = 'https://schema.org'
@@ -49,7 +49,7 @@ const namesOf = (items: LinkedPage[], most: number) => {
 // Home
 
 export function homeMetaDescription(siteName: string, toolsCount: number | undefined) {
-  const tools = toolsCount ? `${toolsCount.toLocaleString('en-US')} tools` : 'the tools'
+  const tools = toolsCount ? `${formatInteger(toolsCount)} tools` : 'the tools'
   return clipDescription(
     `${siteName}: discover ${tools} developers build with, the stacks and companies using them, their pros and ` +
       'cons, and jobs that match your stack.',
@@ -100,7 +100,7 @@ export function directoryMetaDescription(
   toolsCount: number | undefined,
   page: number,
 ) {
-  const counted = toolsCount === undefined ? '' : `${toolsCount.toLocaleString('en-US')} `
+  const counted = toolsCount === undefined ? '' : `${formatInteger(toolsCount)} `
   const subject = heading ? `${heading}: ${counted}tools` : `All ${counted}tools developers build with`
   const where = page > 1 ? `, page ${page}` : ''
   const names = tools.length > 0 ? `: ${namesOf(tools, 5)}` : ''

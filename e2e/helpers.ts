@@ -28,7 +28,7 @@ export async function signUp(page: Page, username = uniqueName('e2e'), options: 
 }
 
 /**
- * Waits until the web app has started on a page the server drew (web/src/main.tsx): the HTML is there and visible
+ * Waits until the web app has started on a page the server drew (web/src/app/start.tsx): the HTML is there and visible
  * before, but a click on it does nothing until then.
  */
 export async function waitForApp(page: Page) {

@@ -8,7 +8,7 @@ export { expect } from '@playwright/test'
 
 const HYDRATION_ERROR = /Minified React error #4(1[89]|2[0-5])|hydrat(ed|ion)/i
 
-/** A web app page, once React has taken over its server-drawn HTML (main.tsx sets the mark); other pages at once. */
+/** A web app page, once React has taken over its server-drawn HTML (app/start.tsx sets the mark); other pages at once. */
 async function waitForAppStart(page: Page) {
   await page.waitForFunction(
     () => !document.getElementById('root') || document.documentElement.dataset.app === 'started',

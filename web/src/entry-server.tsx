@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import type { PageFetch, PageRender, PageRenderInput } from '#contracts/page-render.ts'
-import { createRoutes } from './app/routes.tsx'
+import { createRoutes, type PageLoadContext } from './app/routes.tsx'
 import { setApiTransport } from './lib/api.ts'
 import { pageStateText } from './lib/page-state.ts'
 import { type RenderedPage, RenderedPageContext, setServerOrigin } from './lib/rendered-page.ts'
@@ -16,6 +16,9 @@ import { SignInModalProvider } from './lib/session.tsx'
 
 /** A page that has not finished drawing by then is sent as it stands (its unfinished parts draw in the browser). */
 const RENDER_TIMEOUT_MS = 10_000
+
+/** One route tree and handler for every request: routes are matched, and lazy pages resolved, once per process. */
+const handler = createStaticHandler(createRoutes())
 
 const requestFetch = new AsyncLocalStorage<PageFetch>()
 setApiTransport((path, init) => {
@@ -29,9 +32,9 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: 30_000 } },
   })
-  const handler = createStaticHandler(createRoutes(queryClient))
+  const requestContext: PageLoadContext = { queryClient }
   const context = await requestFetch.run(input.fetch, () =>
-    handler.query(new Request(new URL(input.url, input.origin))),
+    handler.query(new Request(new URL(input.url, input.origin)), { requestContext }),
   )
   if (context instanceof Response)
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }

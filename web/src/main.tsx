@@ -1,58 +1,35 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
-import { createRoutes } from './app/routes.tsx'
-import { loadLazyParts } from './lib/lazy-part.tsx'
-import { hydratePageState, leaveServerPage, PAGE_STATE_ID } from './lib/page-state.ts'
-import { queryClient } from './lib/query-client.ts'
-import { SignInModalProvider } from './lib/session.tsx'
+// The browser's entry, kept small: the stylesheet, and the app (app/start.tsx) once the page is on screen. Pages
+// arrive drawn by the server, so their first paint needs only the HTML and the stylesheet; the app's code is asked
+// for after that paint, so it neither competes with them on a slow network nor delays the paint (vite.config.ts).
+import './lib/zod-config.ts'
 import './styles.css'
 
-/** The page's lazy route modules, loaded before hydrating so the first render draws what the server drew. */
-async function loadLazyRoutes(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? []
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      Object.assign(route, await route.lazy(), { lazy: undefined })
-    }),
-  )
+/**
+ * Resolves once the browser has painted the server's HTML (its first contentful paint); at the latest after
+ * FIRST_PAINT_WAIT_MS (a tab in the background paints nothing, a browser may not report paints).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined
+    const done = () => {
+      observer?.disconnect()
+      clearTimeout(timer)
+      resolve()
+    }
+    const timer = setTimeout(done, FIRST_PAINT_WAIT_MS)
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } catch {
+      // no paint timing here: the timer decides
+    }
+  })
 }
+const FIRST_PAINT_WAIT_MS = 300
 
-async function start() {
-  const root = document.getElementById('root')!
-  const fromServer = hydratePageState(queryClient)
-  const routes = createRoutes(queryClient)
-  if (fromServer) {
-    await loadLazyRoutes(routes)
-    // the code-split parts the server drew, so the first pass hydrates them too (lib/lazy-part.tsx)
-    await loadLazyParts(document.getElementById(PAGE_STATE_ID)?.dataset.parts?.split(' ').filter(Boolean) ?? [])
-  }
-  const router = createBrowserRouter(routes)
-  if (fromServer) {
-    // the server's answers stop counting as fresh once the user leaves the page they drew (page-state.ts)
-    const first = router.state.location.key
-    const unsubscribe = router.subscribe((state) => {
-      if (state.location.key === first) return
-      leaveServerPage()
-      unsubscribe()
-    })
-  }
-  const app = (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SignInModalProvider>
-          <RouterProvider router={router} />
-        </SignInModalProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  )
-  if (fromServer) hydrateRoot(root, app)
-  else createRoot(root).render(app)
-  // From here React answers clicks on the server-drawn HTML (hydrating what was clicked first); the browser journeys
-  // wait for this mark before they click (e2e/helpers.ts waitForApp).
-  document.documentElement.dataset.app = 'started'
-}
-
-void start()
+const drawnByServer = document.getElementById('root')?.hasChildNodes() ?? false
+void (drawnByServer ? afterFirstPaint() : Promise.resolve())
+  .then(() => import('./app/start.tsx'))
+  .then((app) => app.start())

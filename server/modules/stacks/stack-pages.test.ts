@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stacks } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
@@ -145,6 +147,34 @@ describe('GET /api/v1/stacks/{ownerSlug}/{stackSlug}', () => {
     expect((await member.client.get(url)).body).toMatchObject({ can_edit: false, owner: { type: 'Company' } })
     expect((await admin.client.get(url)).body.can_edit).toBe(true)
     expect((await new TestClient(ctx.app).get(url)).status).toBe(404)
+  })
+
+  it("keeps a public stack's answer for visitors until a write, and never gives it to a signed-in viewer", async () => {
+    const user = await buildUser(ctx.app)
+    await connectGithub(ctx.app.db, user.id) // private stacks need it
+    const tool = await insertTool(ctx.app.db)
+    const created = await user.client.post('/api/v1/stacks/create', {
+      stack: { name: 'Kept', services: [tool.id], owner: { type: 'User', id: user.id } },
+    })
+    const url = `/api/v1/stacks/${user.username}/kept`
+    const visitor = new TestClient(ctx.app)
+    const first = await visitor.get(url)
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60')
+    // a change behind the API's back (no write announced) is not seen by visitors within the minute...
+    await ctx.app.db
+      .update(stacks)
+      .set({ description: 'Changed in the database' })
+      .where(eq(stacks.id, created.body.id))
+    const kept = await visitor.get(url)
+    expect(kept.body.description).toBe(first.body.description)
+    expect(kept.headers.etag).toBe(first.headers.etag)
+    // ...while the owner's answer is computed for them
+    const own = await user.client.get(url)
+    expect(own.body).toMatchObject({ description: 'Changed in the database', can_edit: true })
+    // a write through the API empties the kept answers: made private, the stack is gone for visitors at once
+    const hidden = await user.client.post('/api/v1/stacks/update', { stack: { id: created.body.id, private: true } })
+    expect(hidden.status).toBe(200)
+    expect((await visitor.get(url)).status).toBe(404)
   })
 
   it('answers 404 for an unknown owner or stack', async () => {

@@ -290,54 +290,95 @@ export function searchTools(
     /** Which table ranks: by default the prefix table when the query fits it (tests compare the two). */
     via?: 'prefix' | 'document'
   },
-) {
+): Promise<ToolListRow[]> {
   const via = options.via ?? (PREFIX_QUERY.test(search.lower) ? 'prefix' : 'document')
-  const hits = via === 'prefix' ? rankByPrefix(db, search, options) : rankByDocument(db, search, options)
-  return selectToolList(db)
-    .innerJoin(hits, eq(hits.toolId, tools.id))
-    .orderBy(asc(hits.tier), sql`${hits.popularity} desc nulls last`, asc(hits.name), asc(hits.toolId))
+  return preparedSearch(db, via, options.includePackages).execute({
+    ...search,
+    limit: options.limit + 1,
+    offset: options.offset,
+  })
 }
 
 type RankOptions = { includePackages: boolean; limit: number; offset: number }
+type SearchStatement = ReturnType<typeof buildSearch>
+
+/**
+ * Search is the hottest read: its four statements (ranked by prefix or by document, with or without packages) are
+ * built once per database handle and prepared, so a query neither builds its SQL again nor, on PostgreSQL, makes the
+ * server parse and plan it again on that connection (planning cost more than executing: decision 006).
+ */
+const preparedSearches = new WeakMap<Db, Map<string, SearchStatement>>()
+
+function preparedSearch(db: Db, via: 'prefix' | 'document', includePackages: boolean): SearchStatement {
+  let statements = preparedSearches.get(db)
+  if (!statements) {
+    statements = new Map()
+    preparedSearches.set(db, statements)
+  }
+  const name = `tool_search_by_${via}${includePackages ? '_with_packages' : ''}`
+  let statement = statements.get(name)
+  if (!statement) {
+    statement = buildSearch(db, via, includePackages, name)
+    statements.set(name, statement)
+  }
+  return statement
+}
+
+/** The statement's values: the ParsedSearch fields, and the page as LIMIT and OFFSET. */
+const param = {
+  tsquery: sql.placeholder('tsquery'),
+  lower: sql.placeholder('lower'),
+  key: sql.placeholder('key'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+}
+
+function buildSearch(db: Db, via: 'prefix' | 'document', includePackages: boolean, name: string) {
+  const hits = via === 'prefix' ? rankByPrefix(db, includePackages) : rankByDocument(db, includePackages)
+  return selectToolList(db)
+    .innerJoin(hits, eq(hits.toolId, tools.id))
+    .orderBy(asc(hits.tier), sql`${hits.popularity} desc nulls last`, asc(hits.name), asc(hits.toolId))
+    .prepare(name)
+}
 
 /** A one- to three-character prefix: the first entries of its range of tool_search_prefix, already in rank order. */
-function rankByPrefix(db: Db, search: ParsedSearch, options: RankOptions) {
+function rankByPrefix(db: Db, includePackages: boolean) {
   const entry = toolSearchPrefixes
   return db
     .select({ toolId: entry.toolId, tier: entry.tier, popularity: entry.popularity, name: entry.name })
     .from(entry)
-    .where(and(eq(entry.prefix, search.lower), options.includePackages ? undefined : eq(entry.isPackage, false)))
+    .where(and(eq(entry.prefix, param.lower), includePackages ? undefined : eq(entry.isPackage, false)))
     .orderBy(asc(entry.tier), sql`${entry.popularity} desc nulls last`, asc(entry.name), asc(entry.toolId))
-    .limit(options.limit + 1)
-    .offset(options.offset)
+    .limit(param.limit)
+    .offset(param.offset)
     .as('hit')
 }
 
 /** Any other query: the GIN index of tool_search, then the matches ranked in that narrow table. */
-function rankByDocument(db: Db, search: ParsedSearch, options: RankOptions) {
+function rankByDocument(db: Db, includePackages: boolean) {
   const row = toolSearch
   // The loose key ('Po.st' gives 'post') only counts as a prefix, so an exact name or another spelling wins. The
   // catalog also stores every tool's own loose key as a 'name' alias: those aliases count as the loose key.
   const spelledTools = sql`select ${toolAliases.toolId} from ${toolAliases}
     join ${toolSearch} as "spelled" on "spelled"."tool_id" = ${toolAliases.toolId}
-    where ${toolAliases.kind} = 'name' and ${toolAliases.alias} = ${search.key}
+    where ${toolAliases.kind} = 'name' and ${toolAliases.alias} = ${param.key}
       and ${toolAliases.alias} <> "spelled"."name_key"`
   const tier = sql<number>`case
-    when lower(${row.name}) = ${search.lower} or ${row.toolId} in (${spelledTools}) then 0
-    when starts_with(lower(${row.name}), ${search.lower}) or starts_with(${row.nameKey}, ${search.key}) then 1
+    when lower(${row.name}) = ${param.lower} or ${row.toolId} in (${spelledTools}) then 0
+    when starts_with(lower(${row.name}), ${param.lower}) or starts_with(${row.nameKey}, ${param.key}) then 1
     else 2 end`
   return db
     .select({ toolId: row.toolId, tier: tier.as('tier'), popularity: row.popularity, name: row.name })
     .from(row)
     .where(
       and(
-        sql`${row.doc} @@ to_tsquery('simple', ${search.tsquery})`,
-        options.includePackages ? undefined : eq(row.isPackage, false),
+        sql`${row.doc} @@ to_tsquery('simple', ${param.tsquery})`,
+        includePackages ? undefined : eq(row.isPackage, false),
       ),
     )
     .orderBy(tier, sql`${row.popularity} desc nulls last`, asc(row.name), asc(row.toolId))
-    .limit(options.limit + 1)
-    .offset(options.offset)
+    .limit(param.limit)
+    .offset(param.offset)
     .as('hit')
 }
 

@@ -1,7 +1,8 @@
 // Every page route, for the browser's router (main.tsx) and the server's (entry-server.tsx). Pages are lazy so each
 // route downloads only its own code (150 kB first-load budget). A page module may export `prefetch`: on the server it
 // runs as the route's loader and loads what the page shows into the query cache before the page renders (or answers
-// a redirect); in the browser pages fetch for themselves, as they always have.
+// a redirect); in the browser pages fetch for themselves, as they always have. The tree is made once per process:
+// on the server each request hands its own query client to the loaders as the request context (PageLoadContext).
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router'
@@ -26,19 +27,26 @@ const serverRedirect = (to: string): RouteObject['loader'] =>
       }
     : undefined
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/** What the server's static handler passes every loader: the query client of the page being rendered. */
+export interface PageLoadContext {
+  queryClient: QueryClient
+}
+
+const queryClientOf = (args: LoaderFunctionArgs): QueryClient => (args.context as PageLoadContext).queryClient
+
+export function createRoutes(): RouteObject[] {
   /** A lazy route whose module's default export is the page, with its prefetch as the loader on the server. */
   const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'loader'> => ({
     lazy: () => load().then((m) => ({ Component: m.default })),
     loader: import.meta.env.SSR
-      ? async (args: LoaderFunctionArgs) => (await (await load()).prefetch?.(queryClient, args)) ?? null
+      ? async (args: LoaderFunctionArgs) => (await (await load()).prefetch?.(queryClientOf(args), args)) ?? null
       : undefined,
   })
 
   return [
     {
       element: <AppLayout />,
-      loader: import.meta.env.SSR ? () => prefetchLayout(queryClient) : undefined,
+      loader: import.meta.env.SSR ? (args) => prefetchLayout(queryClientOf(args)) : undefined,
       // Shown while the first page's lazy chunk loads, instead of a blank screen.
       HydrateFallback: PageSpinner,
       children: [

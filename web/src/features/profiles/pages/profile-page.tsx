@@ -3,6 +3,7 @@
 // follow state loads in the browser. Unknown usernames show the not-found page.
 import { Building2, CalendarDays, Layers, Trophy } from 'lucide-react'
 import { Link, useParams } from 'react-router'
+import { formatInteger } from '#contracts/counts.ts'
 import {
   profileMetaDescription,
   profilePageTitle,
@@ -81,7 +82,7 @@ export default function ProfilePage() {
           <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600" data-testid="profile-points">
             <Trophy className="size-4 text-amber-500" aria-hidden="true" />
             <Link to="/pros-and-cons" className="hover:text-brand-700 hover:underline">
-              {`${user.points.toLocaleString('en-US')} ${user.points === 1 ? 'point' : 'points'}`}
+              {`${formatInteger(user.points)} ${user.points === 1 ? 'point' : 'points'}`}
             </Link>
           </p>
         </div>

@@ -2,6 +2,7 @@
 // reader asked for reduced motion. data-points holds the target value. The count starts at 0 wherever it is drawn:
 // the server cannot know the reader's motion setting, and the browser's first render must match the server's HTML.
 import { useEffect, useRef, useState } from 'react'
+import { formatInteger } from '#contracts/counts.ts'
 import { POINTS_ANIMATION_MS } from '#contracts/reasons.ts'
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
@@ -31,7 +32,7 @@ export function AnimatedPoints({ value, className }: { value: number; className?
   }, [value])
   return (
     <span className={className} data-testid="points" data-points={value}>
-      {shown.toLocaleString('en-US')}
+      {formatInteger(shown)}
     </span>
   )
 }

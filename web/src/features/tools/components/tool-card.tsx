@@ -16,8 +16,9 @@ export function ToolCard({ tool }: { tool: Tool }) {
         <span className="block truncate font-semibold text-slate-900 group-hover:text-brand-700 max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:wrap-anywhere">
           {tool.name}
         </span>
-        {/* phones show a compact two-column grid of names; the title joins from the small breakpoint up */}
-        {tool.title && <span className="mt-0.5 line-clamp-2 text-sm text-slate-600 max-sm:hidden">{tool.title}</span>}
+        {/* phones show a compact two-column grid of names; the title joins from the small breakpoint up. On phones it
+            stays in the link's text for screen readers and search engines: a bare name can read as a generic link. */}
+        {tool.title && <span className="mt-0.5 line-clamp-2 text-sm text-slate-600 max-sm:sr-only">{tool.title}</span>}
       </span>
     </Link>
   )

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
+import { formatInteger } from '#contracts/counts.ts'
 import { homeMetaDescription, homeStructuredData } from '#contracts/list-page-meta.ts'
 import type { LayerSummary, Tool } from '#contracts/tools.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -58,7 +59,7 @@ export default function HomePage() {
             use them.
           </p>
           <div className="mt-8 text-left">
-            <SearchBox placeholder={total ? `Search ${total.toLocaleString('en')} tools` : undefined} />
+            <SearchBox placeholder={total ? `Search ${formatInteger(total)} tools` : undefined} />
           </div>
           {popularShown.length > 0 && (
             <p className="mt-4 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
@@ -70,6 +71,8 @@ export default function HomePage() {
                   className="rounded-full bg-white px-3 py-1 font-medium text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-500/40"
                 >
                   {tool.name}
+                  {/* a bare name can read as a generic link ("Go"): search engines and screen readers get the rest */}
+                  <span className="sr-only"> tool page</span>
                 </Link>
               ))}
             </p>

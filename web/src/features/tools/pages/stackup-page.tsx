@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router'
-import { formatCappedCount } from '#contracts/counts.ts'
+import { formatCappedCount, formatInteger } from '#contracts/counts.ts'
 import { stackupShareImagePath } from '#contracts/share-images.ts'
 import type { StackupResponse, StackupSide } from '#contracts/tool-page.ts'
 import { stackupMetaDescription, stackupStructuredData, stackupTitle } from '#contracts/tool-page-meta.ts'
@@ -164,7 +164,7 @@ export default function StackupPage() {
   )
 }
 
-const count = (value: number) => value.toLocaleString('en')
+const count = formatInteger
 const companiesCount = (side: StackupSide) => formatCappedCount(side.companies_count, side.is_companies_count_capped)
 
 /** The catalog's title is often the description's first words cut with '…': then the description adds nothing new

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Briefcase, ChevronRight, ExternalLink, Layers, MapPin } from 'lucide-react'
 import { Link, Navigate, useLocation, useParams } from 'react-router'
-import { formatCappedCount } from '#contracts/counts.ts'
+import { formatCappedCount, formatInteger } from '#contracts/counts.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
 import { toolShareImagePath } from '#contracts/share-images.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
@@ -201,7 +201,7 @@ export default function ToolPage() {
         <aside aria-label={`More about ${tool.name}`} className="min-w-0 space-y-8 text-sm">
           <dl className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
             <Detail label="Followers">
-              {(followStatus.data?.data.follower_count ?? data.followers_count).toLocaleString('en')}
+              {formatInteger(followStatus.data?.data.follower_count ?? data.followers_count)}
             </Detail>
             {tool.category && (
               <Detail label="Category">
