@@ -119,7 +119,17 @@ export function jobPostingStructuredData(job: JobPageData, origin: string) {
   }
 }
 
-/** JobPosting (open, real jobs only) and the trail Stack Match > the job. */
+/**
+ * Whether job search engines can take the job: open, not a demo, and somewhere. Google requires a place, or for a
+ * remote job the countries applicants may live in; a remote job that names neither has no valid JobPosting, and we
+ * do not invent a country (decision 046).
+ */
+function isListable(job: JobPageData): boolean {
+  if (!job.is_open || job.is_demo) return false
+  return Boolean(jobPlace(job) || job.city) || (job.remote && countryOf(job.location) !== null)
+}
+
+/** JobPosting (open, real jobs that say where: isListable) and the trail Stack Match > the job. */
 export function jobStructuredData(job: JobPageData, origin: string) {
   const trail = breadcrumbList(
     [
@@ -128,5 +138,5 @@ export function jobStructuredData(job: JobPageData, origin: string) {
     ],
     origin,
   )
-  return structuredGraph(job.is_open && !job.is_demo ? jobPostingStructuredData(job, origin) : null, trail)
+  return structuredGraph(isListable(job) ? jobPostingStructuredData(job, origin) : null, trail)
 }

@@ -147,15 +147,22 @@ describe('job page', () => {
     expect(data['@graph'][1]).toMatchObject({ '@type': 'BreadcrumbList' })
   })
 
-  it('marks a remote job TELECOMMUTE, with the country it names as the applicants’ and no place without one', () => {
-    const remote = { ...job, remote: true, city: null, location: 'Remote' }
-    const posting = (jobStructuredData(remote, origin) as { '@graph': Array<Record<string, unknown>> })['@graph'][0]
-    expect(posting).toMatchObject({ jobLocationType: 'TELECOMMUTE', jobLocation: undefined })
-    expect(posting!.applicantLocationRequirements).toBeUndefined()
+  it('marks a remote job TELECOMMUTE, with the country it names as the applicants’', () => {
     const inCountry = { ...job, remote: true, city: null, location: 'Anywhere, Germany' }
     expect(
       (jobStructuredData(inCountry, origin) as { '@graph': Array<Record<string, unknown>> })['@graph'][0],
-    ).toMatchObject({ applicantLocationRequirements: { '@type': 'Country', name: 'Germany' } })
+    ).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'Germany' },
+    })
+  })
+
+  it('gives a remote job that names no place and no country no JobPosting: Google would refuse it', () => {
+    const nowhere = { ...job, remote: true, city: null, location: null }
+    expect(jobStructuredData(nowhere, origin)).toEqual({
+      '@context': 'https://schema.org',
+      '@graph': [expect.objectContaining({ '@type': 'BreadcrumbList' })],
+    })
   })
 
   it('gives a closed job and a demo job no JobPosting, only the trail', () => {

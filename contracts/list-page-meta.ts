@@ -24,8 +24,12 @@ export function structuredGraph(...nodes: Array<Record<string, unknown> | null>)
   }
 }
 
-/** schema.org ItemList of the pages a list shows, in its order; `first` is the first one's position (page 2: 21). */
+/**
+ * schema.org ItemList of the pages a list shows, in its order; `first` is the first one's position (page 2: 21). Null
+ * for an empty list: a list of nothing tells a crawler nothing.
+ */
 export function pageItemList(name: string, items: LinkedPage[], origin: string, first = 1) {
+  if (items.length === 0) return null
   return {
     '@context': SCHEMA,
     '@type': 'ItemList',

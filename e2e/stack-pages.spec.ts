@@ -5,6 +5,7 @@
 // capitals, 404 for a private stack to anyone else, and a hydration without console errors or refetches.
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName, waitForApp } from './helpers.ts'
+import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts'
 
 const NOT_FOUND = "Sorry, we couldn't find that page :("
@@ -344,7 +345,9 @@ async function renderedPage(request: APIRequestContext, path: string) {
   const html = await response.text()
   const [head = '', body = ''] = html.split('<div id="root">')
   const root = body.split('<script type="application/json" id="page-state">')[0] ?? ''
-  const jsonLd = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
+  const jsonLd = structuredDataOf(html)
+  // whatever JSON-LD a page carries must be sound (e2e/structured-data.ts)
+  if (jsonLd.length > 0) expect(structuredDataProblems(html), path).toEqual([])
   return { status: response.status(), headers: response.headers(), html, head, root, jsonLd }
 }
 
@@ -402,16 +405,15 @@ test('stack, company and profile pages arrive rendered, with their head and JSON
   expect(stackPage.head).toContain(
     `<meta property="og:image" content="${baseURL}/share/stacks/${company.slug}/billing-service.png" />`,
   )
-  const stackData = JSON.parse(stackPage.jsonLd!)
-  const [itemList, breadcrumbs] = stackData['@graph']
+  const [itemList, breadcrumbs] = stackPage.jsonLd
   expect(itemList).toMatchObject({ '@type': 'ItemList', numberOfItems: 4, url: `${baseURL}${stack.path}` })
-  expect(itemList.itemListElement[0]).toEqual({
+  expect(itemList?.itemListElement[0]).toEqual({
     '@type': 'ListItem',
     position: 1,
     name: 'Go',
     url: `${baseURL}/tools/go`,
   })
-  expect(itemList.itemListElement.map((item: { name: string }) => item.name).sort()).toEqual(
+  expect(itemList?.itemListElement.map((item: { name: string }) => item.name).sort()).toEqual(
     ['ClickHouse', 'Go', 'Grafana', 'Terraform'].sort(),
   )
   expect(breadcrumbs).toMatchObject({
@@ -434,7 +436,7 @@ test('stack, company and profile pages arrive rendered, with their head and JSON
   expect(companyPage.head).toContain(
     `<meta property="og:image" content="${baseURL}/share/companies/${company.slug}.png" />`,
   )
-  const [organization, companyCrumbs] = JSON.parse(companyPage.jsonLd!)['@graph']
+  const [organization, companyCrumbs] = companyPage.jsonLd
   expect(organization).toEqual({
     '@type': 'Organization',
     name: companyName,
@@ -442,7 +444,7 @@ test('stack, company and profile pages arrive rendered, with their head and JSON
     sameAs: `https://${company.slug}.example/`,
     description: `${companyName} builds things for tests.`,
   })
-  expect(companyCrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Stackatlas', companyName])
+  expect(companyCrumbs?.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Stackatlas', companyName])
 
   // the profile: the person, their stacks and companies; a ProfilePage about a Person, no e-mail anywhere
   const profilePage = await renderedPage(request, `/${username.toLowerCase()}`)
@@ -452,7 +454,7 @@ test('stack, company and profile pages arrive rendered, with their head and JSON
   expect(profilePage.root).toContain(`${companyName}</a>`)
   expect(profilePage.head).toContain(`<title>Test ${username} (@${username.toLowerCase()}) | Stackatlas</title>`)
   expect(profilePage.html).not.toContain('@example.test')
-  expect(JSON.parse(profilePage.jsonLd!)).toMatchObject({
+  expect(profilePage.jsonLd[0]).toMatchObject({
     '@type': 'ProfilePage',
     url: `${baseURL}/${username.toLowerCase()}`,
     mainEntity: { '@type': 'Person', name: `Test ${username}`, url: `${baseURL}/${username.toLowerCase()}` },

@@ -3,6 +3,7 @@
 
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot } from './helpers.ts'
+import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { expect, test } from './test.ts'
 
 test('the other order redirects (301) to the canonical comparison, whose HTML carries its head', async ({
@@ -15,8 +16,8 @@ test('the other order redirects (301) to the canonical comparison, whose HTML ca
   expect(page.status()).toBe(200)
   const html = await page.text()
   expect(html).toContain('<title>React vs Vue.js: what are the differences? | Stackatlas</title>')
-  const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
-  expect(JSON.parse(json!)).toMatchObject({
+  expect(structuredDataProblems(html)).toEqual([])
+  expect(structuredDataOf(html)[0]).toMatchObject({
     '@type': 'WebPage',
     about: [
       { '@type': 'SoftwareApplication', name: 'React' },

@@ -5,6 +5,7 @@
 
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const ADMIN = {
@@ -59,8 +60,8 @@ test('the server puts the title, description, canonical link and JSON-LD into th
   expect(html).toMatch(/<title>Svelte[^<]* \| Stackatlas<\/title>/)
   expect(html).toMatch(/<meta name="description" content="Svelte: [^"]+"/)
   expect(html).toMatch(/<link rel="canonical" id="canonical-link" href="http:\/\/localhost:\d+\/tools\/svelte"/)
-  const json = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/.exec(html)?.[1]
-  expect(JSON.parse(json!)).toMatchObject({ '@type': 'SoftwareApplication', name: 'Svelte' })
+  expect(structuredDataProblems(html)).toEqual([])
+  expect(structuredDataOf(html)[0]).toMatchObject({ '@type': 'SoftwareApplication', name: 'Svelte' })
   expect((await request.get('/tools/no-such-tool-here')).status()).toBe(404)
 })
 

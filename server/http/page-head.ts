@@ -61,7 +61,7 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
       )
     }
   }
-  if (head.structuredData !== undefined)
+  if (head.structuredData != null)
     tags.push(
       `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${jsonLdText(head.structuredData)}</script>`,
     )

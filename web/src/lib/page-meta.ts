@@ -26,9 +26,10 @@ export function usePageMeta(meta: PageMeta | null) {
   if (rendered && meta) rendered.meta = meta
   const description = meta?.description
   const canonicalPath = meta?.canonicalPath
-  const structured = meta ? jsonLdText(meta.structuredData) : null
+  // a page may have nothing to say in JSON-LD (an empty list): null or undefined, and the block goes
+  const structured = meta?.structuredData == null ? null : jsonLdText(meta.structuredData)
   useEffect(() => {
-    if (description === undefined || canonicalPath === undefined || structured === null) return
+    if (description === undefined || canonicalPath === undefined) return
     const descriptionTag = document.querySelector<HTMLMetaElement>('meta[name="description"]')
     if (descriptionTag) {
       descriptionTag.dataset.siteDescription ??= descriptionTag.content
@@ -40,12 +41,15 @@ export function usePageMeta(meta: PageMeta | null) {
       return link
     })
     canonical.href = new URL(canonicalPath, window.location.origin).toString()
-    const script = headElement(STRUCTURED_DATA_ID, () => {
-      const element = document.createElement('script')
-      element.type = 'application/ld+json'
-      return element
-    })
-    script.textContent = structured
+    if (structured === null) document.getElementById(STRUCTURED_DATA_ID)?.remove()
+    else {
+      const script = headElement(STRUCTURED_DATA_ID, () => {
+        const element = document.createElement('script')
+        element.type = 'application/ld+json'
+        return element
+      })
+      script.textContent = structured
+    }
     return () => {
       if (descriptionTag?.dataset.siteDescription !== undefined)
         descriptionTag.content = descriptionTag.dataset.siteDescription
