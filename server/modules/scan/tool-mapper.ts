@@ -12,6 +12,8 @@ export interface KnownTool {
   /** Category name ('Databases'), null when the tool has none. */
   category: string | null
   isPackage: boolean
+  /** Other names of the tool ('Rails' for Ruby on Rails, 'Golang' for Go): what a comparison by name needs. */
+  aliases?: string[]
 }
 
 export interface AliasKey {
@@ -31,6 +33,8 @@ export interface DetectedTool {
   slug: string
   category: string | null
   is_package: boolean
+  /** The catalog tool's other names (the CLI's JSON emits them); none for package tools. */
+  aliases: string[]
   version: string | null
   /** Provenance: files ('apps/api/package.json') and page signals ('meta generator'), at most MAX_SOURCES. */
   sources: string[]
@@ -203,6 +207,7 @@ export async function mapSignals(
           slug: match.slug,
           category: match.category,
           is_package: match.isPackage,
+          aliases: match.aliases ?? [],
           version: null,
           sources: [],
           confidence: 0,
@@ -226,6 +231,7 @@ export async function mapSignals(
         slug,
         category: null,
         is_package: true,
+        aliases: [],
         version: null,
         sources: [],
         confidence: 0,
@@ -252,6 +258,8 @@ export function createMemoryLookup(
     category: string | null
     isPackage?: boolean
     aliases: { kind: string; alias: string }[]
+    /** Other names as people write them; defaults to none. */
+    otherNames?: string[]
   }[],
 ): ToolLookup {
   const index = new Map<string, KnownTool>()
@@ -261,6 +269,7 @@ export function createMemoryLookup(
       slug: tool.slug,
       category: tool.category,
       isPackage: Boolean(tool.isPackage),
+      aliases: tool.otherNames ?? [],
     }
     for (const alias of tool.aliases) {
       const key = `${alias.kind}:${alias.alias}`
