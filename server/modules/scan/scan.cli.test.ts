@@ -46,7 +46,7 @@ describe('scan CLI', () => {
     const { stdout } = await run(node, [cli, repository.dir], { env: { PATH: process.env.PATH ?? '' } })
     expect(stdout.split('\n')[0]).toMatch(/^Tool\s+Category\s+Version\s+Found in$/)
     expect(stdout).toMatch(/Express\s+Frameworks \(Full Stack\)\s+4\.18\.2\s+package\.json/)
-    expect(stdout).toMatch(/tools \(\d+ from the catalog, 1 packages\)/)
+    expect(stdout).toMatch(/tools \(\d+ from the catalog, 2 packages\)/)
   }, 60_000)
 
   it('exits with 2 and the usage without an argument', async () => {

@@ -194,12 +194,39 @@ export async function mapSignals(
   }
 
   let packageCount = 0
+  const addPackage = (signal: Signal, ecosystem: PackageEcosystem) => {
+    const alias = normalizeAlias(ecosystem, signal.name)
+    const slug = packageSlug(ecosystem, alias)
+    if (!detected.has(slug)) {
+      if (packageCount >= maxPackages) return
+      packageCount++
+    }
+    add(
+      slug,
+      () => ({
+        name: signal.name,
+        slug,
+        category: null,
+        is_package: true,
+        aliases: [],
+        version: null,
+        sources: [],
+        confidence: 0,
+        newPackage: { ecosystem, name: signal.name, alias },
+      }),
+      signal,
+    )
+  }
   signals.forEach((signal, index) => {
     const match = candidates[index]!.map((key) => found.get(keyOf(key))).find((tool) => tool !== undefined)
     // A package tool already in the catalog follows the rules of new ones: none for transitive dependencies, none
     // when packages are not asked for.
     if (match?.isPackage && (!includePackages || signal.indirect)) return
     if (match) {
+      // issue 19: a dependency that is a catalog tool is reported as the tool and as the package, as StackShare
+      // lists both (react-dom is React and the npm package react-dom)
+      if (!match.isPackage && includePackages && !signal.indirect && isPackageEcosystem(signal.kind))
+        addPackage(signal, signal.kind)
       add(
         match.slug,
         () => ({
@@ -217,28 +244,7 @@ export async function mapSignals(
       return
     }
     if (!includePackages || signal.indirect || !isPackageEcosystem(signal.kind)) return
-    const alias = normalizeAlias(signal.kind, signal.name)
-    const slug = packageSlug(signal.kind, alias)
-    if (!detected.has(slug)) {
-      if (packageCount >= maxPackages) return
-      packageCount++
-    }
-    const ecosystem = signal.kind
-    add(
-      slug,
-      () => ({
-        name: signal.name,
-        slug,
-        category: null,
-        is_package: true,
-        aliases: [],
-        version: null,
-        sources: [],
-        confidence: 0,
-        newPackage: { ecosystem, name: signal.name, alias },
-      }),
-      signal,
-    )
+    addPackage(signal, signal.kind)
   })
 
   for (const [slug, { version }] of versions) detected.get(slug)!.version = version

@@ -56,6 +56,10 @@ const FILE_MARKERS: Record<string, string[]> = {
   '.renovaterc.json': ['Renovate'],
   '.pre-commit-config.yaml': ['pre-commit'],
   '.editorconfig': ['EditorConfig'],
+  // a repository's Git settings: the code is kept in Git (a clone has .git; an export or archive keeps these)
+  '.gitignore': ['Git'],
+  '.gitattributes': ['Git'],
+  '.gitmodules': ['Git'],
   'tsconfig.json': ['TypeScript'],
   'jsconfig.json': ['JavaScript'],
   '.babelrc': ['Babel'],
@@ -145,6 +149,7 @@ const FILE_MARKERS: Record<string, string[]> = {
 
 /** Config files named '<tool>.config.<ext>' or '.<tool>rc.<ext>' in any of their usual spellings. */
 const PATTERN_MARKERS: [RegExp, string[]][] = [
+  [/\.sln$/, ['Visual Studio']],
   [/^(\.eslintrc\.(js|cjs|mjs|json|ya?ml)|eslint\.config\.(js|cjs|mjs|ts|mts|cts))$/, ['ESLint']],
   [/^(\.prettierrc\.(js|cjs|mjs|json|ya?ml|toml)|prettier\.config\.(js|cjs|mjs|ts))$/, ['Prettier']],
   [/^(\.stylelintrc\.(js|cjs|json|ya?ml)|stylelint\.config\.(js|cjs|mjs))$/, ['Stylelint']],

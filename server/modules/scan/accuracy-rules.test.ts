@@ -1,0 +1,66 @@
+// The general rules issue 19 added for accuracy against StackShare's lists, one test each.
+import { describe, expect, it } from 'vitest'
+import { otherNames } from './catalog-lookup.ts'
+import { markerParser } from './parsers/markers.ts'
+import { registrySignals } from './repository-analyzer.ts'
+import { createMemoryLookup, mapSignals } from './tool-mapper.ts'
+
+const markers = (path: string) =>
+  markerParser.parse({ path, base: path.split('/').pop()!, text: '' }, {} as never).map((signal) => signal.name)
+
+describe('accuracy rules', () => {
+  it('lists the registry of each ecosystem the repository installs from, at its shallowest manifest', () => {
+    const signals = registrySignals(
+      [
+        { kind: 'pypi', name: 'django', source: 'api/requirements.txt' },
+        { kind: 'pypi', name: 'flask', source: 'requirements.txt' },
+        { kind: 'rubygems', name: 'rails', source: 'Gemfile' },
+        { kind: 'nuget', name: 'Serilog', source: 'sbom.json', indirect: true },
+      ],
+      [{ path: 'web/package.json', size: 10 }],
+    )
+    expect(signals).toEqual([
+      { kind: 'name', name: 'PyPI', source: 'requirements.txt' },
+      { kind: 'name', name: 'RubyGems', source: 'Gemfile' },
+      { kind: 'name', name: 'npm', source: 'web/package.json' },
+    ])
+  })
+
+  it('knows Git from the files a Git repository keeps, and Visual Studio from a solution file', () => {
+    expect(markers('.gitignore')).toEqual(['Git'])
+    expect(markers('sub/.gitattributes')).toEqual(['Git'])
+    expect(markers('src/Shop.sln')).toEqual(['Visual Studio'])
+  })
+
+  it('reports a dependency that is a catalog tool as the tool and as the package', async () => {
+    const lookup = createMemoryLookup([
+      {
+        name: 'React',
+        slug: 'react',
+        category: 'Javascript UI Libraries',
+        aliases: [{ kind: 'npm', alias: 'react-dom' }],
+      },
+    ])
+    const tools = await mapSignals(
+      [{ kind: 'npm', name: 'react-dom', version: '18.2.0', source: 'package.json' }],
+      lookup,
+    )
+    expect(tools.map((tool) => [tool.name, tool.is_package, tool.slug, tool.version])).toEqual([
+      ['React', false, 'react', '18.2.0'],
+      ['react-dom', true, 'npm-react-dom', '18.2.0'],
+    ])
+  })
+
+  it("gives a catalog tool's other names as the reviewed table spells them", () => {
+    const names = otherNames(
+      'Ruby on Rails',
+      [
+        { kind: 'name', alias: 'rubyonrails' },
+        { kind: 'name', alias: 'rails' },
+        { kind: 'npm', alias: 'rails' },
+      ],
+      new Map([['rails', 'Rails']]),
+    )
+    expect(names).toEqual(['Rails'])
+  })
+})
