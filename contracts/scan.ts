@@ -100,7 +100,8 @@ export const UrlExistsResponse = z
 export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
 
 /** The CLI's --json tool: exactly name, slug, category, is_package, version and sources (issue 3). */
-export const ScanCliTool = ScannedTool.omit({ confidence: true })
+/** The CLI's tool: the API's without confidence, with the catalog tool's other names (issue 19: compare by name). */
+export const ScanCliTool = ScannedTool.omit({ confidence: true }).extend({ aliases: z.array(z.string()) })
 export type ScanCliTool = z.infer<typeof ScanCliTool>
 
 /** The CLI's --json output: exactly {"tools": [...]} (issue 3). */

@@ -32,6 +32,15 @@ describe('accuracy rules', () => {
     expect(markers('src/Shop.sln')).toEqual(['Visual Studio'])
   })
 
+  it('gives tools a stack rarely names (an editor, a bot, GitHub from .github alone) a suggestion confidence', () => {
+    const confidence = (path: string) =>
+      markerParser.parse({ path, base: path.split('/').pop()!, text: '' }, {} as never)[0]?.confidence ?? 100
+    expect(confidence('.editorconfig')).toBe(50)
+    expect(confidence('.github/dependabot.yml')).toBe(50)
+    expect(confidence('.github/ISSUE_TEMPLATE/bug.md')).toBe(50)
+    expect(confidence('netlify.toml')).toBe(100)
+  })
+
   it('reports a dependency that is a catalog tool as the tool and as the package', async () => {
     const lookup = createMemoryLookup([
       {

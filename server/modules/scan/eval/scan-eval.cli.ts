@@ -28,6 +28,7 @@ export const stackatlasEngine: Engine = async (folder) => {
     aliases: tool.aliases,
     is_package: tool.is_package,
     ecosystem: tool.is_package ? (tool.newPackage?.ecosystem ?? tool.slug.split('-')[0]!) : null,
+    confidence: tool.confidence,
   }))
 }
 
@@ -53,6 +54,8 @@ const emptyTotals = (): Totals => ({
   packagesFound: 0,
   reported: 0,
   reportedInKey: 0,
+  confident: 0,
+  confidentInKey: 0,
   missedToolKinds: new Map(),
   missedToolNames: new Map(),
   missedPackageKinds: new Map(),
@@ -69,6 +72,8 @@ function addScore(totals: Totals, score: Score) {
   totals.packagesFound += score.packagesFound
   totals.reported += score.reported
   totals.reportedInKey += score.reportedInKey
+  totals.confident += score.confident
+  totals.confidentInKey += score.confidentInKey
   for (const tool of score.missedTools) {
     count(totals.missedToolKinds, tool.kind)
     count(totals.missedToolNames, tool.name)
@@ -91,6 +96,7 @@ export function formatTotals(title: string, totals: Totals): string {
     `  tools     ${percent(totals.toolsFound, totals.toolsExpected)} recall (${totals.toolsFound}/${totals.toolsExpected})`,
     `  packages  ${percent(totals.packagesFound, totals.packagesExpected)} recall (${totals.packagesFound}/${totals.packagesExpected})`,
     `  reported non-package tools in the key: ${percent(totals.reportedInKey, totals.reported)} (${totals.reportedInKey}/${totals.reported})`,
+    `  confident ones (preselected) in the key: ${percent(totals.confidentInKey, totals.confident)} (${totals.confidentInKey}/${totals.confident})`,
     `  missed tools by kind: ${top(totals.missedToolKinds, 12)}`,
     `  missed tools: ${top(totals.missedToolNames, 25)}`,
     `  missed packages by ecosystem: ${top(totals.missedPackageKinds, 12)}`,

@@ -8,8 +8,15 @@ const tool = (name: string, aliases: string[] = []): ScoredTool => ({
   aliases,
   is_package: false,
   ecosystem: null,
+  confidence: 100,
 })
-const pkg = (ecosystem: string, name: string): ScoredTool => ({ name, aliases: [], is_package: true, ecosystem })
+const pkg = (ecosystem: string, name: string): ScoredTool => ({
+  name,
+  aliases: [],
+  is_package: true,
+  ecosystem,
+  confidence: 100,
+})
 
 describe('the scanner evaluation', () => {
   it('reads tools and packages (package_url, or a Packages sub-category) from a Stack File', () => {
@@ -53,9 +60,16 @@ describe('the scanner evaluation', () => {
         ],
         packages: [{ name: 'lodash', ecosystem: 'npm' }],
       },
-      [tool('Ruby on Rails', ['Rails']), tool('Lodash'), tool('GitHub'), pkg('npm', 'lodash')],
+      [tool('Ruby on Rails', ['Rails']), tool('Lodash'), { ...tool('GitHub'), confidence: 50 }, pkg('npm', 'lodash')],
     )
-    expect(score).toMatchObject({ toolsFound: 1, packagesFound: 1, reported: 3, reportedInKey: 2 })
+    expect(score).toMatchObject({
+      toolsFound: 1,
+      packagesFound: 1,
+      reported: 3,
+      reportedInKey: 2,
+      confident: 2,
+      confidentInKey: 2,
+    })
     expect(score.missedTools).toEqual([{ name: 'Git', kind: 'Version Control System' }])
     expect(score.extras).toEqual(['GitHub'])
   })

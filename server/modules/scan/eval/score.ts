@@ -9,7 +9,12 @@ export interface ScoredTool {
   is_package: boolean
   /** The package's ecosystem (npm, pypi, go, ...), for package tools. */
   ecosystem: string | null
+  /** 0-100; the wizard preselects tools from CONFIDENT_AT up and suggests the rest. */
+  confidence: number
 }
+
+/** spec (issue 19): the create-stack wizard preselects detections this confident; contracts/scan.ts has the same. */
+export const CONFIDENT_AT = 80
 
 export interface Score {
   toolsExpected: number
@@ -19,6 +24,9 @@ export interface Score {
   /** Non-package tools reported, and how many of them the key lists (as a tool or as a package). */
   reported: number
   reportedInKey: number
+  /** The same two counts for the confident ones (what the wizard preselects). */
+  confident: number
+  confidentInKey: number
   missedTools: KeyTool[]
   missedPackages: KeyPackage[]
   extras: string[]
@@ -78,6 +86,8 @@ export function scoreScan(key: StackFileKey, detected: ScoredTool[]): Score {
     packagesFound: key.packages.length - missedPackages.length,
     reported: reportedTools.length,
     reportedInKey: reportedTools.length - extras.length,
+    confident: reportedTools.filter((tool) => tool.confidence >= CONFIDENT_AT).length,
+    confidentInKey: reportedTools.filter((tool) => tool.confidence >= CONFIDENT_AT && !extras.includes(tool)).length,
     missedTools,
     missedPackages,
     extras: extras.map((tool) => tool.name),

@@ -22,16 +22,18 @@ export const specfyEngine: Engine = async (folder) => {
     aliases: [key],
     is_package: false,
     ecosystem: null,
+    confidence: 100,
   }))
   const languages = Object.keys(result.languages).map((name) => ({
     name,
     aliases: [],
     is_package: false,
     ecosystem: null,
+    confidence: 100,
   }))
   const packages = result.dependencies
     .filter(([type]) => ECOSYSTEMS[type])
-    .map(([type, name]) => ({ name, aliases: [], is_package: true, ecosystem: ECOSYSTEMS[type]! }))
+    .map(([type, name]) => ({ name, aliases: [], is_package: true, ecosystem: ECOSYSTEMS[type]!, confidence: 100 }))
   const seen = new Set<string>()
   return [...tools, ...languages, ...packages].filter((tool) => {
     const key = `${tool.ecosystem}:${tool.name}`

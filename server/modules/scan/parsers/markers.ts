@@ -214,6 +214,22 @@ function markersFor(path: string, base: string): { source: string; tools: string
   return found
 }
 
+/**
+ * Tools a marker shows that a stack rarely names (issue 19: StackShare's lists seldom hold them): real, but kept as
+ * suggestions the wizard does not preselect. An editor's or a bot's settings, GitHub known from a .github folder alone.
+ */
+export const WEAK_MARKERS = new Set([
+  'GitHub',
+  'Visual Studio Code',
+  'IntelliJ IDEA',
+  'EditorConfig',
+  'Dependabot',
+  'Renovate',
+  'Make',
+  'Husky',
+])
+export const WEAK_MARKER_CONFIDENCE = 50
+
 export const markerParser: ManifestParser = {
   id: 'markers',
   presenceOnly: true,
@@ -221,7 +237,11 @@ export const markerParser: ManifestParser = {
   parse(file) {
     const signals: Signal[] = []
     for (const { source, tools } of markersFor(file.path, file.base)) {
-      for (const name of tools) signals.push({ kind: 'name', name, source })
+      for (const name of tools) {
+        const signal: Signal = { kind: 'name', name, source }
+        if (WEAK_MARKERS.has(name)) signal.confidence = WEAK_MARKER_CONFIDENCE
+        signals.push(signal)
+      }
     }
     return signals
   },
