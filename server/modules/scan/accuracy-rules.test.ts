@@ -1,6 +1,7 @@
 // The general rules issue 19 added for accuracy against StackShare's lists, one test each.
 import { describe, expect, it } from 'vitest'
 import { otherNames } from './catalog-lookup.ts'
+import { languageSignals } from './languages.ts'
 import { markerParser } from './parsers/markers.ts'
 import { registrySignals } from './repository-analyzer.ts'
 import { createMemoryLookup, mapSignals } from './tool-mapper.ts'
@@ -39,6 +40,17 @@ describe('accuracy rules', () => {
     expect(confidence('.github/dependabot.yml')).toBe(50)
     expect(confidence('.github/ISSUE_TEMPLATE/bug.md')).toBe(50)
     expect(confidence('netlify.toml')).toBe(100)
+  })
+
+  it('lists languages under 1% of the code as suggestions', () => {
+    const signals = languageSignals([
+      { name: 'Go', bytes: 9900, share: 0.99 },
+      { name: 'Shell', bytes: 100, share: 0.001 },
+    ])
+    expect(signals.map((signal) => [signal.name, signal.confidence ?? 100])).toEqual([
+      ['Go', 100],
+      ['Shell', 50],
+    ])
   })
 
   it('reports a dependency that is a catalog tool as the tool and as the package', async () => {
