@@ -1,5 +1,6 @@
 // Scores a scan against a Stack File answer key (issue 19): names compared loosely, a catalog tool matching by its
 // name or any of its aliases; a package by its ecosystem's own spelling rules.
+import { SCAN_PRESELECT_CONFIDENCE } from '#contracts/scan.ts'
 import { looseName } from '../alias-normalize.ts'
 import type { KeyEcosystem, KeyPackage, KeyTool, StackFileKey } from './stack-file.ts'
 
@@ -13,8 +14,8 @@ export interface ScoredTool {
   confidence: number
 }
 
-/** spec (issue 19): the create-stack wizard preselects detections this confident; contracts/scan.ts has the same. */
-export const CONFIDENT_AT = 80
+/** What the create-stack wizard preselects (contracts/scan.ts). */
+export const CONFIDENT_AT = SCAN_PRESELECT_CONFIDENCE
 
 export interface Score {
   toolsExpected: number
