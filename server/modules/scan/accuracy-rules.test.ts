@@ -1,6 +1,7 @@
 // The general rules issue 19 added for accuracy against StackShare's lists, one test each.
 import { describe, expect, it } from 'vitest'
-import { otherNames } from './catalog-lookup.ts'
+import { looseName } from './alias-normalize.ts'
+import { loadCatalogLookup, otherNames } from './catalog-lookup.ts'
 import { languageSignals } from './languages.ts'
 import { markerParser } from './parsers/markers.ts'
 import { registrySignals } from './repository-analyzer.ts'
@@ -71,6 +72,24 @@ describe('accuracy rules', () => {
       ['react-dom', true, 'npm-react-dom', '18.2.0'],
     ])
   })
+
+  it("knows StackShare's names of catalog tools (Rails, Apollo, Twilio SendGrid, Android SDK, C lang, Golang)", async () => {
+    const found = await loadCatalogLookup().findByAliases(
+      ['Rails', 'Apollo', 'Twilio SendGrid', 'Android SDK', 'Android OS', 'C lang', 'Golang'].map((name) => ({
+        kind: 'name' as const,
+        alias: looseName(name),
+      })),
+    )
+    expect([...found.values()].map((tool) => tool.name)).toEqual([
+      'Ruby on Rails',
+      'Apollo GraphQL',
+      'Sendgrid',
+      'Android',
+      'Android',
+      'C',
+      'Go',
+    ])
+  }, 30_000)
 
   it("gives a catalog tool's other names as the reviewed table spells them", () => {
     const names = otherNames(
