@@ -100,7 +100,14 @@ export const UrlExistsResponse = z
 export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
 
 /** The CLI's --json tool: exactly name, slug, category, is_package, version and sources (issue 3). */
-export const ScanCliTool = ScannedTool.omit({ confidence: true })
+/**
+ * Detections this confident are preselected by the create-stack wizard; the others are shown as suggestions (issue
+ * 19: editor and bot settings, GitHub from a .github folder alone, minor languages carry 50). docs/scanner.md
+ */
+export const SCAN_PRESELECT_CONFIDENCE = 80
+
+/** The CLI's tool: the API's without confidence, with the catalog tool's other names (issue 19: compare by name). */
+export const ScanCliTool = ScannedTool.omit({ confidence: true }).extend({ aliases: z.array(z.string()) })
 export type ScanCliTool = z.infer<typeof ScanCliTool>
 
 /** The CLI's --json output: exactly {"tools": [...]} (issue 3). */

@@ -905,6 +905,8 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     path.join(folder, 'package.json'),
     JSON.stringify({ name: 'fixture', dependencies: { react: '^18.2.0', [packageName]: '1.0.0' } }),
   )
+  // an editor setting is real but rarely part of a stack: a suggestion, not preselected (issue 19)
+  fs.writeFileSync(path.join(folder, '.editorconfig'), 'root = true\n')
   try {
     await page.setViewportSize(WIDE)
     await signUpFromScan(page)
@@ -913,6 +915,7 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await page.getByRole('button', { name: 'Scan', exact: true }).click()
     await expect(page.getByTestId('scan-verb')).toHaveText('Done!', { timeout: 40_000 })
     await expect(page.getByRole('region', { name: /We found .* and 1 package/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'EditorConfig' })).toHaveAttribute('aria-pressed', 'false')
     await page.getByRole('button', { name: 'Edit & Save Your Stack' }).click()
     await page.getByRole('button', { name: /Personal/ }).click()
     // a folder is no website: nothing is prefilled
@@ -920,6 +923,7 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await page.getByLabel('Stack Name').fill(uniqueName('Folder Stack '))
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(yourStack(page).getByText('React', { exact: true })).toBeVisible()
+    await expect(yourStack(page).getByText('EditorConfig', { exact: true })).toHaveCount(0)
     await expect(yourStack(page).getByText(packageName, { exact: true })).toHaveCount(0)
     await expect(page.getByText('1 package is hidden. Tick Show Packages to see it.')).toBeVisible()
     await page.getByRole('checkbox', { name: 'Show Packages' }).check()

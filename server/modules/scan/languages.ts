@@ -129,18 +129,26 @@ export function measureLanguages(index: LanguageIndex, files: { path: string; si
     .sort((a, b) => b.bytes - a.bytes)
 }
 
-/** A language counts when it holds at least 1% of the code (and always the largest), at most 10 of them. */
+/**
+ * A language counts when it holds at least 1% of the code (and always the largest); smaller ones are suggestions
+ * (confidence 50: StackShare lists every language GitHub sees, issue 19). At most 15 in all.
+ */
 export function languageSignals(shares: LanguageShare[]): Signal[] {
   return shares
-    .filter((language, position) => position === 0 || language.share >= 0.01)
     .filter((language) => language.bytes > 0)
-    .slice(0, 10)
-    .map((language) => ({
-      kind: 'linguist' as const,
-      name: language.name,
-      source: `languages: ${formatShare(language.share)} of code`,
-    }))
+    .slice(0, 15)
+    .map((language, position) => {
+      const signal: Signal = {
+        kind: 'linguist' as const,
+        name: language.name,
+        source: `languages: ${formatShare(language.share)} of code`,
+      }
+      if (position > 0 && language.share < 0.01) signal.confidence = MINOR_LANGUAGE_CONFIDENCE
+      return signal
+    })
 }
+
+export const MINOR_LANGUAGE_CONFIDENCE = 50
 
 function formatShare(share: number): string {
   const percent = share * 100

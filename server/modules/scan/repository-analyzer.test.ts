@@ -26,7 +26,8 @@ async function scanRepository(files: Record<string, string>): Promise<Map<string
   try {
     const analysis = await analyzeFileSource(clone.source)
     const tools = await mapSignals(analysis.signals, lookup)
-    return new Map(tools.map((tool) => [tool.name, tool]))
+    // a catalog tool is also listed as its package (issue 19): by name, the tool wins
+    return new Map(tools.toReversed().map((tool) => [tool.name, tool]))
   } finally {
     await clone.remove()
   }
@@ -232,7 +233,7 @@ describe('repository analysis of fixture repositories', () => {
     expect(expectTool(tools, 'devise', { isPackage: true, version: '4.9.3' }).slug).toBe('rubygems-devise')
   })
 
-  it('finds a Go service: direct requirements only, major-version module paths, Dockerfile stages', async () => {
+  it('finds a Go service: requirements (indirect ones less confident), major-version module paths, Dockerfile stages', async () => {
     const tools = await scanRepository({
       'go.mod': [
         'module github.com/acme/api',
@@ -257,7 +258,8 @@ describe('repository analysis of fixture repositories', () => {
     expectTool(tools, 'Redis', { sources: ['go.mod'] })
     expectTool(tools, 'Docker', { sources: ['Dockerfile'] })
     expectTool(tools, 'github.com/stretchr/testify', { isPackage: true, version: '1.8.4' })
-    expect(tools.has('golang.org/x/sys')).toBe(false)
+    // indirect requirements are listed, with a lower confidence (StackShare lists them)
+    expect(tools.get('golang.org/x/sys')?.confidence).toBe(50)
   })
 
   it('finds a Rust crate from Cargo.toml tables', async () => {

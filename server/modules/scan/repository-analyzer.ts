@@ -166,12 +166,7 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   }
 
   const resolved = resolvePackages(signals, lockVersions, localPackages)
-  const hasPackageJson = source.files.some((file) => file.path.endsWith('package.json'))
-  const managers = new Set(['npm', 'Yarn', 'pnpm', 'Bun'])
-  if (hasPackageJson && !resolved.some((signal) => signal.kind === 'name' && managers.has(signal.name))) {
-    const root = source.files.filter((file) => file.path.endsWith('package.json')).sort(byDepth)[0]!
-    resolved.push({ kind: 'name', name: 'npm', source: root.path })
-  }
+  resolved.push(...registrySignals(resolved, source.files))
   await hooks.onManifests?.([...resolved])
   const languages = measureLanguages(await languageIndex, source.files)
   resolved.push(...languageSignals(languages))
@@ -295,6 +290,38 @@ export async function walkFolder(root: string, maxFiles = MAX_FILES): Promise<Fi
       return texts
     },
   }
+}
+
+/**
+ * The registry of each package ecosystem the repository draws from, as StackShare lists it: npm with a package.json,
+ * PyPI with Python requirements, RubyGems with a Gemfile, and so on (issue 19). Its source is the shallowest
+ * manifest that names a package of that ecosystem.
+ */
+const REGISTRIES: Partial<Record<PackageEcosystem, string>> = {
+  npm: 'npm',
+  pypi: 'PyPI',
+  rubygems: 'RubyGems',
+  packagist: 'Packagist',
+  nuget: 'NuGet',
+  maven: 'Maven Central',
+  cargo: 'crates.io',
+  pub: 'pub.dev',
+  hex: 'Hex',
+}
+
+export function registrySignals(signals: Signal[], files: RepositoryFile[]): Signal[] {
+  const sources = new Map<string, string>()
+  const offer = (registry: string, source: string) => {
+    const current = sources.get(registry)
+    if (!current || byDepth({ path: source }, { path: current }) < 0) sources.set(registry, source)
+  }
+  for (const signal of signals) {
+    const registry = isPackageEcosystem(signal.kind) && !signal.indirect ? REGISTRIES[signal.kind] : undefined
+    if (registry) offer(registry, signal.source)
+  }
+  // a package.json without dependencies still installs from npm (its scripts' tools, its own publication)
+  for (const file of files) if (path.posix.basename(file.path) === 'package.json') offer('npm', file.path)
+  return [...sources].map(([name, source]) => ({ kind: 'name', name, source }))
 }
 
 /** Analyzes a local folder (the CLI's offline mode, file:// scans of non-git folders, the bench). */

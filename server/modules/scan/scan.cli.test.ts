@@ -21,14 +21,15 @@ beforeAll(() => {
 afterAll(() => repository.remove())
 
 describe('scan CLI', () => {
-  it('prints exactly {"tools":[{name, slug, category, is_package, version, sources}]} with --json', async () => {
+  it('prints exactly {"tools":[{name, slug, category, is_package, version, sources, aliases}]} with --json', async () => {
     const { stdout } = await run(node, [cli, repository.dir, '--json'], { env: { PATH: process.env.PATH ?? '' } })
     const output = JSON.parse(stdout)
     expect(Object.keys(output)).toEqual(['tools'])
     for (const tool of output.tools) {
-      expect(Object.keys(tool)).toEqual(['name', 'slug', 'category', 'is_package', 'version', 'sources'])
+      expect(Object.keys(tool)).toEqual(['name', 'slug', 'category', 'is_package', 'version', 'sources', 'aliases'])
     }
-    const byName = new Map(output.tools.map((tool: { name: string }) => [tool.name, tool]))
+    // the catalog tool first, then its package (issue 19): by name, the tool wins
+    const byName = new Map(output.tools.toReversed().map((tool: { name: string }) => [tool.name, tool]))
     expect(byName.get('Express')).toEqual({
       name: 'Express',
       slug: 'express',
@@ -36,6 +37,7 @@ describe('scan CLI', () => {
       is_package: false,
       version: '4.18.2',
       sources: ['package.json'],
+      aliases: expect.arrayContaining(['Express.js']),
     })
     expect(byName.get('PostgreSQL')).toMatchObject({ version: '16', sources: ['docker-compose.yml'] })
     expect(byName.get('left-pad')).toMatchObject({ slug: 'npm-left-pad', is_package: true, category: null })
@@ -46,11 +48,19 @@ describe('scan CLI', () => {
     const { stdout } = await run(node, [cli, repository.dir], { env: { PATH: process.env.PATH ?? '' } })
     expect(stdout.split('\n')[0]).toMatch(/^Tool\s+Category\s+Version\s+Found in$/)
     expect(stdout).toMatch(/Express\s+Frameworks \(Full Stack\)\s+4\.18\.2\s+package\.json/)
-    expect(stdout).toMatch(/tools \(\d+ from the catalog, 1 packages\)/)
+    expect(stdout).toMatch(/tools \(\d+ from the catalog, 2 packages\)/)
   }, 60_000)
 
   it('exits with 2 and the usage without an argument', async () => {
     const error = await run(node, [cli]).catch((caught: { code: number; stderr: string }) => caught)
     expect(error).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run scan') })
+  }, 60_000)
+
+  it('exits with 1 and "No such folder" for a missing path, relative or absolute, and for a file', async () => {
+    const file = `${repository.dir}/package.json`
+    for (const input of ['no/such/folder', '/no/such/folder', file]) {
+      const error = await run(node, [cli, input]).catch((caught: { code: number; stderr: string }) => caught)
+      expect(error).toMatchObject({ code: 1, stderr: `No such folder: ${input}\n` })
+    }
   }, 60_000)
 })

@@ -14,19 +14,28 @@ import { ScanRefusedError } from './ssrf.ts'
 import { mapSignals } from './tool-mapper.ts'
 
 const USAGE = 'Usage: npm run scan -- <folder|url> [--json]'
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
+
+export class NoSuchFolderError extends Error {
+  constructor(input: string) {
+    super(`No such folder: ${input}`)
+  }
+}
 
 export async function scanForCli(input: string): Promise<ScanCliTool[]> {
   let signals: Signal[]
-  const folder = path.resolve(input)
-  if (fs.existsSync(folder) && fs.statSync(folder).isDirectory()) {
+  if (!URL_SCHEME.test(input)) {
+    // anything without a scheme is a path: a folder to read, never a URL to guess (issue 19)
+    const folder = path.resolve(input)
+    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new NoSuchFolderError(input)
     signals = (await analyzeFolder(folder)).signals
   } else {
     const target = parseScanTarget(input, { allowPrivateNetworks: true })
     signals = await collectSignals(target, { allowPrivateNetworks: true })
   }
   const detected = await mapSignals(signals, loadCatalogLookup())
-  // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]});
-  // the schema drops the rest (confidence, a new package's details)
+  // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]},
+  // issue 19: aliases last); the schema drops the rest (confidence, a new package's details)
   return detected.map((tool) => ScanCliTool.parse(tool))
 }
 
@@ -74,7 +83,8 @@ async function main() {
     const tools = await scanForCli(input)
     process.stdout.write(values.json ? `${JSON.stringify({ tools })}\n` : formatTable(tools))
   } catch (error) {
-    const known = error instanceof ScanRefusedError || error instanceof ScanUrlError
+    const known =
+      error instanceof ScanRefusedError || error instanceof ScanUrlError || error instanceof NoSuchFolderError
     process.stderr.write(`${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`)
     process.exitCode = 1
   }

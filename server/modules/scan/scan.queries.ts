@@ -138,11 +138,14 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
       }
     }
   }
+  const slugs = new Set<string>()
   return detected.flatMap((tool) => {
     const { newPackage: _newPackage, ...rest } = tool
-    if (!tool.newPackage) return [rest]
-    const row = stored.get(tool)
-    return row ? [{ ...rest, slug: row.slug, name: row.name }] : []
+    const row = tool.newPackage ? stored.get(tool) : rest
+    // a package that is a catalog tool's alias (npm react for React) resolves to that tool: listed once
+    if (!row || slugs.has(row.slug)) return []
+    slugs.add(row.slug)
+    return [{ ...rest, slug: row.slug, name: row.name }]
   })
 }
 

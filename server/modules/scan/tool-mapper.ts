@@ -12,6 +12,8 @@ export interface KnownTool {
   /** Category name ('Databases'), null when the tool has none. */
   category: string | null
   isPackage: boolean
+  /** Other names of the tool ('Rails' for Ruby on Rails, 'Golang' for Go): what a comparison by name needs. */
+  aliases?: string[]
 }
 
 export interface AliasKey {
@@ -31,6 +33,8 @@ export interface DetectedTool {
   slug: string
   category: string | null
   is_package: boolean
+  /** The catalog tool's other names (the CLI's JSON emits them); none for package tools. */
+  aliases: string[]
   version: string | null
   /** Provenance: files ('apps/api/package.json') and page signals ('meta generator'), at most MAX_SOURCES. */
   sources: string[]
@@ -190,12 +194,39 @@ export async function mapSignals(
   }
 
   let packageCount = 0
+  const addPackage = (signal: Signal, ecosystem: PackageEcosystem) => {
+    const alias = normalizeAlias(ecosystem, signal.name)
+    const slug = packageSlug(ecosystem, alias)
+    if (!detected.has(slug)) {
+      if (packageCount >= maxPackages) return
+      packageCount++
+    }
+    add(
+      slug,
+      () => ({
+        name: signal.name,
+        slug,
+        category: null,
+        is_package: true,
+        aliases: [],
+        version: null,
+        sources: [],
+        confidence: 0,
+        newPackage: { ecosystem, name: signal.name, alias },
+      }),
+      signal,
+    )
+  }
   signals.forEach((signal, index) => {
     const match = candidates[index]!.map((key) => found.get(keyOf(key))).find((tool) => tool !== undefined)
     // A package tool already in the catalog follows the rules of new ones: none for transitive dependencies, none
     // when packages are not asked for.
     if (match?.isPackage && (!includePackages || signal.indirect)) return
     if (match) {
+      // issue 19: a dependency that is a catalog tool is reported as the tool and as the package, as StackShare
+      // lists both (react-dom is React and the npm package react-dom)
+      if (!match.isPackage && includePackages && !signal.indirect && isPackageEcosystem(signal.kind))
+        addPackage(signal, signal.kind)
       add(
         match.slug,
         () => ({
@@ -203,6 +234,7 @@ export async function mapSignals(
           slug: match.slug,
           category: match.category,
           is_package: match.isPackage,
+          aliases: match.aliases ?? [],
           version: null,
           sources: [],
           confidence: 0,
@@ -212,27 +244,7 @@ export async function mapSignals(
       return
     }
     if (!includePackages || signal.indirect || !isPackageEcosystem(signal.kind)) return
-    const alias = normalizeAlias(signal.kind, signal.name)
-    const slug = packageSlug(signal.kind, alias)
-    if (!detected.has(slug)) {
-      if (packageCount >= maxPackages) return
-      packageCount++
-    }
-    const ecosystem = signal.kind
-    add(
-      slug,
-      () => ({
-        name: signal.name,
-        slug,
-        category: null,
-        is_package: true,
-        version: null,
-        sources: [],
-        confidence: 0,
-        newPackage: { ecosystem, name: signal.name, alias },
-      }),
-      signal,
-    )
+    addPackage(signal, signal.kind)
   })
 
   for (const [slug, { version }] of versions) detected.get(slug)!.version = version
@@ -252,6 +264,8 @@ export function createMemoryLookup(
     category: string | null
     isPackage?: boolean
     aliases: { kind: string; alias: string }[]
+    /** Other names as people write them; defaults to none. */
+    otherNames?: string[]
   }[],
 ): ToolLookup {
   const index = new Map<string, KnownTool>()
@@ -261,6 +275,7 @@ export function createMemoryLookup(
       slug: tool.slug,
       category: tool.category,
       isPackage: Boolean(tool.isPackage),
+      aliases: tool.otherNames ?? [],
     }
     for (const alias of tool.aliases) {
       const key = `${alias.kind}:${alias.alias}`

@@ -81,6 +81,7 @@ const languages: Record<string, Aliases> = {
     'github-action': ['actions/setup-dotnet'],
   },
   'C#': { name: ['CSharp', 'C Sharp'] },
+  C: { name: ['C lang', 'C language'] }, // 'C lang': StackShare's name (issue 19)
   Kotlin: {
     maven: [
       'org.jetbrains.kotlin:kotlin-stdlib',
@@ -462,6 +463,8 @@ const backends: Record<string, Aliases> = {
   'Eclipse Vert.x': { name: ['Vert.x'], maven: ['io.vertx:vertx-core', 'io.vertx:vertx-web'] },
   Play: { name: ['Play Framework'], maven: ['com.typesafe.play:play_2.13', 'com.typesafe.play:sbt-plugin'] },
   Android: {
+    // StackShare's names (issue 19)
+    name: ['Android SDK', 'Android OS'],
     maven: [
       'com.android.application',
       'com.android.library',
@@ -1126,6 +1129,7 @@ const services: Record<string, Aliases> = {
     maven: ['com.twilio.sdk:twilio'],
   },
   SendGrid: {
+    name: ['Twilio SendGrid'], // StackShare's name (issue 19)
     npm: ['@sendgrid/mail', '@sendgrid/client', 'sendgrid'],
     pypi: ['sendgrid'],
     rubygems: ['sendgrid-ruby'],

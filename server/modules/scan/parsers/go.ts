@@ -1,6 +1,10 @@
-// Go: go.mod (direct requirements; "// indirect" ones are what dependencies need).
+// Go: go.mod. Its requirements, "// indirect" ones included: go.mod lists them and StackShare counts them; they
+// carry a lower confidence (what dependencies need, rarely chosen by the project).
 import { cleanVersion, type Signal } from '../signals.ts'
 import type { ManifestParser } from './parser.ts'
+
+/** A go.mod requirement marked indirect: listed, not chosen. */
+export const INDIRECT_REQUIREMENT_CONFIDENCE = 50
 
 export const goModParser: ManifestParser = {
   id: 'go.mod',
@@ -26,9 +30,12 @@ export const goModParser: ManifestParser = {
         continue
       }
       const requirement = inRequire ? line : line.startsWith('require ') ? line.slice(8).trim() : null
-      if (!requirement || requirement.includes('// indirect')) continue
+      if (!requirement) continue
       const match = /^("?)([^\s"]+)\1\s+(v[^\s]+)/.exec(requirement)
-      if (match) signals.push({ kind: 'go', name: match[2]!, version: cleanVersion(match[3]), source: file.path })
+      if (!match) continue
+      const signal: Signal = { kind: 'go', name: match[2]!, version: cleanVersion(match[3]), source: file.path }
+      if (requirement.includes('// indirect')) signal.confidence = INDIRECT_REQUIREMENT_CONFIDENCE
+      signals.push(signal)
     }
     signals.push({ kind: 'name', name: 'Go', version: goVersion, source: file.path })
     return signals

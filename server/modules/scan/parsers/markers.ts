@@ -56,6 +56,10 @@ const FILE_MARKERS: Record<string, string[]> = {
   '.renovaterc.json': ['Renovate'],
   '.pre-commit-config.yaml': ['pre-commit'],
   '.editorconfig': ['EditorConfig'],
+  // a repository's Git settings: the code is kept in Git (a clone has .git; an export or archive keeps these)
+  '.gitignore': ['Git'],
+  '.gitattributes': ['Git'],
+  '.gitmodules': ['Git'],
   'tsconfig.json': ['TypeScript'],
   'jsconfig.json': ['JavaScript'],
   '.babelrc': ['Babel'],
@@ -145,6 +149,7 @@ const FILE_MARKERS: Record<string, string[]> = {
 
 /** Config files named '<tool>.config.<ext>' or '.<tool>rc.<ext>' in any of their usual spellings. */
 const PATTERN_MARKERS: [RegExp, string[]][] = [
+  [/\.sln$/, ['Visual Studio']],
   [/^(\.eslintrc\.(js|cjs|mjs|json|ya?ml)|eslint\.config\.(js|cjs|mjs|ts|mts|cts))$/, ['ESLint']],
   [/^(\.prettierrc\.(js|cjs|mjs|json|ya?ml|toml)|prettier\.config\.(js|cjs|mjs|ts))$/, ['Prettier']],
   [/^(\.stylelintrc\.(js|cjs|json|ya?ml)|stylelint\.config\.(js|cjs|mjs))$/, ['Stylelint']],
@@ -209,6 +214,22 @@ function markersFor(path: string, base: string): { source: string; tools: string
   return found
 }
 
+/**
+ * Tools a marker shows that a stack rarely names (issue 19: StackShare's lists seldom hold them): real, but kept as
+ * suggestions the wizard does not preselect. An editor's or a bot's settings, GitHub known from a .github folder alone.
+ */
+export const WEAK_MARKERS = new Set([
+  'GitHub',
+  'Visual Studio Code',
+  'IntelliJ IDEA',
+  'EditorConfig',
+  'Dependabot',
+  'Renovate',
+  'Make',
+  'Husky',
+])
+export const WEAK_MARKER_CONFIDENCE = 50
+
 export const markerParser: ManifestParser = {
   id: 'markers',
   presenceOnly: true,
@@ -216,7 +237,11 @@ export const markerParser: ManifestParser = {
   parse(file) {
     const signals: Signal[] = []
     for (const { source, tools } of markersFor(file.path, file.base)) {
-      for (const name of tools) signals.push({ kind: 'name', name, source })
+      for (const name of tools) {
+        const signal: Signal = { kind: 'name', name, source }
+        if (WEAK_MARKERS.has(name)) signal.confidence = WEAK_MARKER_CONFIDENCE
+        signals.push(signal)
+      }
     }
     return signals
   },

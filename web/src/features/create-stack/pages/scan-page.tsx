@@ -4,7 +4,8 @@
 import { ArrowRight, Check, ExternalLink, Radar, ScanSearch } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { SCAN_PROGRESS_NOTES, STACK_CLAIMED_MESSAGE } from '#contracts/scan.ts'
+import { SCAN_PRESELECT_CONFIDENCE, SCAN_PROGRESS_NOTES, STACK_CLAIMED_MESSAGE } from '#contracts/scan.ts'
+import type { Tool } from '#contracts/tools.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -30,6 +31,8 @@ export default function ScanPage() {
   const scan = useScan()
   const inputId = useId()
   const [url, setUrl] = useState(state.scanned?.url ?? '')
+  // suggestions (detections below SCAN_PRESELECT_CONFIDENCE) the person chose to add, by slug
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const hasPrompted = useRef(false)
 
   // The header's Reset confirmed: forget the session here, where no step guard can react to it first.
@@ -61,7 +64,10 @@ export default function ScanPage() {
     update((current) => ({
       ...current,
       scanned: { url: result.url, slugs: result.scannedTools.map((tool) => tool.slug) },
-      selectedTools: mergeTools(current.selectedTools, result.tools.map(toBuilderTool)),
+      selectedTools: mergeTools(
+        current.selectedTools,
+        result.tools.filter((tool) => isPreselected(result, tool) || chosen.has(tool.slug)).map(toBuilderTool),
+      ),
       stackInfo:
         current.stackInfo.website_url || !/^https?:\/\//i.test(result.url)
           ? current.stackInfo
@@ -142,7 +148,20 @@ export default function ScanPage() {
       </section>
 
       {/* the tools show up as the scan finds them; they are taken with 'Edit & Save Your Stack' once it is done */}
-      {scan.scanState !== 0 && found.length > 0 && <FoundTools result={scan.result!} isDone={scan.scanState === 2} />}
+      {scan.scanState !== 0 && found.length > 0 && (
+        <FoundTools
+          result={scan.result!}
+          isDone={scan.scanState === 2}
+          chosen={chosen}
+          onToggle={(slug) =>
+            setChosen((current) => {
+              const next = new Set(current)
+              if (!next.delete(slug)) next.add(slug)
+              return next
+            })
+          }
+        />
+      )}
 
       <div className="mt-8 flex flex-col-reverse items-center justify-center gap-4 sm:flex-row">
         <button
@@ -207,11 +226,29 @@ function ScanProgress({ scanState, notesShown, progress }: { scanState: 1 | 2; n
   )
 }
 
-function FoundTools({ result, isDone }: { result: ScanResult; isDone: boolean }) {
+/** Whether the scan is sure enough of a tool to preselect it (contracts/scan.ts SCAN_PRESELECT_CONFIDENCE). */
+function isPreselected(result: ScanResult, tool: Tool): boolean {
+  const scanned = result.scannedTools.find((candidate) => candidate.slug === tool.slug)
+  return (scanned?.confidence ?? 100) >= SCAN_PRESELECT_CONFIDENCE
+}
+
+function FoundTools({
+  result,
+  isDone,
+  chosen,
+  onToggle,
+}: {
+  result: ScanResult
+  isDone: boolean
+  chosen: ReadonlySet<string>
+  onToggle: (slug: string) => void
+}) {
   const tools = result.tools.filter((tool) => !tool.is_package)
   const packages = result.tools.length - tools.length
   // Logos of the tools; a repository with only ecosystem packages shows those instead.
   const shown = tools.length > 0 ? tools : result.tools
+  const confident = shown.filter((tool) => isPreselected(result, tool))
+  const suggestions = shown.filter((tool) => !isPreselected(result, tool))
   return (
     <section
       aria-labelledby="found-heading"
@@ -224,7 +261,7 @@ function FoundTools({ result, isDone }: { result: ScanResult; isDone: boolean })
         {packages > 0 && ` and ${packages} ${packages === 1 ? 'package' : 'packages'}`}
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
-        {shown.map((tool, index) => (
+        {confident.map((tool, index) => (
           <li
             key={tool.id}
             style={{ transitionDelay: `${Math.min(index, 30) * 40}ms` }}
@@ -235,6 +272,33 @@ function FoundTools({ result, isDone }: { result: ScanResult; isDone: boolean })
           </li>
         ))}
       </ul>
+      {suggestions.length > 0 && (
+        <>
+          <h3 className="mt-5 text-sm font-semibold text-slate-700">Suggestions: add the ones you use</h3>
+          <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+            {suggestions.map((tool) => {
+              const isChosen = chosen.has(tool.slug)
+              return (
+                <li key={tool.id}>
+                  <button
+                    type="button"
+                    aria-pressed={isChosen}
+                    onClick={() => onToggle(tool.slug)}
+                    className={cn(
+                      'flex w-full items-center gap-2 rounded-xl p-2 text-left ring-1 transition',
+                      isChosen ? 'bg-brand-50 ring-brand-600' : 'bg-white ring-slate-300 hover:bg-slate-50',
+                    )}
+                  >
+                    <ToolLogo src={tool.image_url} className="size-8" />
+                    <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800">{tool.name}</span>
+                    {isChosen && <Check className="size-4 shrink-0 text-brand-600" aria-hidden="true" />}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
     </section>
   )
 }
