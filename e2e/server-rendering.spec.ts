@@ -203,6 +203,47 @@ test('pros and cons stored with markup arrive in the HTML as inert text, and not
   await visitor.close()
 })
 
+test('comments arrive in the HTML the server draws, stored markup as inert text, and nothing runs', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/')
+  await signUp(page)
+  const origin = new URL(page.url()).origin
+  const tool = await (await page.request.get('/api/v1/tools/express')).json()
+  const plain = `A server-drawn comment ${uniqueName('c')}`
+  const vectors = XSS_VECTORS.slice(0, 8)
+  for (const body of [plain, ...vectors]) {
+    const created = await page.request.post('/api/v1/comments', {
+      headers: { origin },
+      data: { comment: { body, commentable_id: tool.tool.id, commentable_type: 'tool' } },
+    })
+    expect(created.ok(), await created.text()).toBe(true)
+  }
+  // a visitor's HTML holds the comments: no request of the browser's needed for them
+  const fetched = await fetchPage(request, '/tools/express')
+  expect(fetched.status).toBe(200)
+  expect(fetched.text).toContain(plain)
+  // and none of the stored markup as markup, inside any tag: no script, frame or plugin, no handler, no script URL
+  // (stored text is escaped, so every '<' in the root opens a tag React drew)
+  expect(fetched.root).not.toMatch(
+    /<(script|iframe|object|embed)\b|<[^>]*\son[a-z]+\s*=|<[^>]*(href|src|action)\s*=\s*"\s*(javascript|vbscript|data):/i,
+  )
+
+  const dialogs: string[] = []
+  const visitor = await page.context().browser()!.newContext()
+  const visitorPage = await visitor.newPage()
+  visitorPage.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  await visitorPage.goto('/tools/express')
+  await expect(visitorPage.getByText(plain)).toBeVisible()
+  await visitorPage.waitForLoadState('networkidle')
+  expect(dialogs).toEqual([])
+  await visitor.close()
+})
+
 test("a private-mode company's private stack: 404 with nothing of it in the HTML for visitors and other users", async ({
   page,
   request,

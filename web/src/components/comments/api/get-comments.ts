@@ -1,5 +1,5 @@
 // GET /api/v1/comments: the comments on a tool, stack or company with their replies (spec §7 Comments).
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Comment, CommentableType } from '#contracts/comments.ts'
 import { apiFetch } from '../../../lib/api.ts'
 
@@ -17,3 +17,11 @@ export const commentsQuery = (commentable: Commentable) =>
         signal,
       }),
   })
+
+/**
+ * On the server, a page's comments are loaded with the page (its prefetch), so they arrive in its HTML; nothing when
+ * the page's subject was not found (its prefetch answered the error).
+ */
+export function prefetchComments(queryClient: QueryClient, commentable: Commentable | undefined) {
+  return commentable ? queryClient.prefetchQuery(commentsQuery(commentable)) : Promise.resolve()
+}

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
 import { companyMetaDescription, companyPageTitle, companyStructuredData } from '#contracts/company-page-meta.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
+import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
@@ -32,7 +33,9 @@ import { JobStackCard } from '../components/job-stack-card.tsx'
 export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = companyPageQuery(params.slug ?? '')
   await Promise.all([queryClient.prefetchQuery(query), queryClient.prefetchQuery(jobStackCardQuery(params.slug ?? ''))])
-  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.company.path)
+  const company = queryClient.getQueryData(query.queryKey)?.company
+  await prefetchComments(queryClient, company && { type: 'company', id: company.id })
+  return redirectToCanonical(request, company?.path)
 }
 
 /** The company's share card (1200x630), made by the server. */

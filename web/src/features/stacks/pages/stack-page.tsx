@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router'
 import { httpUrlOf } from '#contracts/http-links.ts'
 import { ownerPath, stackMetaDescription, stackPageTitle, stackStructuredData } from '#contracts/stack-page-meta.ts'
 import type { StackPage as StackPageData } from '#contracts/stacks.ts'
+import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
@@ -28,7 +29,9 @@ import { StackLayerSection } from '../components/stack-layer-section.tsx'
 export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = stackPageQuery(params.ownerSlug ?? '', params.stackSlug ?? '')
   await queryClient.prefetchQuery(query)
-  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.path)
+  const stack = queryClient.getQueryData(query.queryKey)
+  await prefetchComments(queryClient, stack && !stack.private ? { type: 'stack', id: stack.id } : undefined)
+  return redirectToCanonical(request, stack?.path)
 }
 
 /** The stack's share card (1200x630), made by the server. */

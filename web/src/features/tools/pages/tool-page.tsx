@@ -12,6 +12,7 @@ import { toolShareImagePath } from '#contracts/share-images.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
+import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton, followStatusQuery } from '../../../components/follow-button.tsx'
 import { IUseThisButton } from '../../../components/i-use-this-button.tsx'
@@ -36,7 +37,9 @@ import { ToolCustomers } from '../components/tool-customers.tsx'
 export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = toolQuery(params.slug ?? '')
   await queryClient.prefetchQuery(query)
-  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.tool.canonical_url)
+  const tool = queryClient.getQueryData(query.queryKey)?.tool
+  await prefetchComments(queryClient, tool && { type: 'tool', id: tool.id })
+  return redirectToCanonical(request, tool?.canonical_url)
 }
 
 export default function ToolPage() {
