@@ -203,6 +203,22 @@ test('pros and cons stored with markup arrive in the HTML as inert text, and not
   await visitor.close()
 })
 
+test('a button clicked before the app has started is clicked again once it has', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL })
+  const early = await context.newPage()
+  // the app's code arrives late, as on a slow phone: the page is on screen, its buttons have no handlers yet
+  await early.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await route.continue()
+  })
+  await early.goto('/tools/react', { waitUntil: 'domcontentloaded' })
+  await early.getByTestId('follow-button').click()
+  expect(await early.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started')
+  // a visitor's Follow asks them to sign in: done by the app, once it has started
+  await expect(early.getByRole('dialog')).toBeVisible()
+  await context.close()
+})
+
 test('comments arrive in the HTML the server draws, stored markup as inert text, and nothing runs', async ({
   page,
   request,

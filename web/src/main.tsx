@@ -29,7 +29,29 @@ function afterFirstPaint(): Promise<void> {
 }
 const FIRST_PAINT_WAIT_MS = 300
 
+/**
+ * A button clicked before the app has taken the page over does nothing: the server's HTML has no handlers. The last
+ * such click is kept and made again once the app has started (React hydrates the clicked part first). Links and
+ * a form's submit buttons need nothing: the browser follows or submits them without the app.
+ */
+function keepEarlyClick(): () => void {
+  let clicked: HTMLElement | null = null
+  const keep = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null
+    if (!(target instanceof HTMLElement) || target.closest('a[href]')) return
+    if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return
+    clicked = target
+  }
+  document.addEventListener('click', keep, true)
+  return () => {
+    document.removeEventListener('click', keep, true)
+    if (clicked?.isConnected) clicked.click()
+  }
+}
+
 const drawnByServer = document.getElementById('root')?.hasChildNodes() ?? false
+const replayEarlyClick = drawnByServer ? keepEarlyClick() : () => {}
 void (drawnByServer ? afterFirstPaint() : Promise.resolve())
   .then(() => import('./app/start.tsx'))
   .then((app) => app.start())
+  .then(replayEarlyClick)
