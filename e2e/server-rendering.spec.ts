@@ -141,7 +141,13 @@ for (const expected of PAGES) {
 test('statuses: an unknown tool 404 with the drawn not-found page, other spellings and orders 301', async ({
   request,
 }) => {
-  for (const path of ['/tools/no-such-tool-here', '/stackups/react-vs-no-such-tool', '/nobody-here/no-stack']) {
+  // pages, and a server route outside /api that finds nothing (a logo here): a browser gets the drawn not-found page
+  for (const path of [
+    '/tools/no-such-tool-here',
+    '/stackups/react-vs-no-such-tool',
+    '/nobody-here/no-stack',
+    '/logos/no-such-logo.svg',
+  ]) {
     const missing = await fetchPage(request, path)
     expect(missing.status, path).toBe(404)
     expect(missing.text, path).toContain("Sorry, we couldn't find that page :(")

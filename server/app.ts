@@ -28,7 +28,7 @@ import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
-import { loadBuiltRenderer, sendRenderedPage } from './http/page-render.ts'
+import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
@@ -40,6 +40,8 @@ declare module 'fastify' {
     database: Database
     config: AppConfig
     auth: Auth
+    /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
+    sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
 }
 
@@ -81,6 +83,10 @@ export async function buildApp({
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('auth', auth)
+  // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
+  app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, readPageShell() ?? '', 404),
+  )
 
   registerErrorHandler(app)
   await app.register(swagger, {
@@ -139,6 +145,10 @@ async function registerWeb(app: App) {
   const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shell, render } = await pages(request)
     return render ? sendRenderedPage(app, request, reply, { shell, render, cache }) : sendPage(reply, shell)
+  }
+  app.sendNotFoundPage = async (request, reply) => {
+    const { shell, render } = await pages(request)
+    return render ? sendNotFoundPage(app, request, reply, { shell, render }) : sendPage(reply, shell, 404)
   }
   app.get('/', { schema: { hide: true } }, sendWebPage)
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

@@ -1,11 +1,11 @@
 // One handler, one envelope: validation failures become 400 with field errors, HttpErrors keep their status,
 // anything else is logged and answered as a bare 500 (never shown to users). A browser navigating to a server route
-// outside /api that answers 404 gets the page shell instead, whose router shows the not-found page.
+// outside /api that answers 404 gets the app's not-found page instead (drawn by the server: app.ts registerWeb).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { type ErrorEnvelope, type FieldErrors, formatFieldErrors } from '#contracts/errors.ts'
 import { HttpError } from './errors.ts'
-import { isPageRead, readPageShell, sendPage } from './page-shell.ts'
+import { isPageRead, readPageShell } from './page-shell.ts'
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -14,8 +14,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       // the envelope: the answer depends on Accept, and a cache must keep the two apart
       if (error.statusCode === 404 && isPageRead(request)) {
         reply.header('vary', 'accept')
-        const shell = (request.headers.accept ?? '').includes('text/html') ? readPageShell() : null
-        if (shell !== null) return sendPage(reply, shell, 404)
+        if ((request.headers.accept ?? '').includes('text/html') && readPageShell() !== null)
+          return app.sendNotFoundPage(request, reply)
       }
       return reply.status(error.statusCode).send(envelope(error.code, error.message, error.fields, error.errorMsg))
     }

@@ -100,6 +100,28 @@ export function pageHtml(shell: string, origin: string, page: Extract<PageRender
 }
 
 /**
+ * A browser opening a server route outside /api that finds nothing (error-handler.ts): the app's not-found page for
+ * that address, drawn here with the 404 status, or the bare shell (drawn in the browser) should the address draw
+ * anything else or rendering fail.
+ */
+export async function sendNotFoundPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { shell: string; render: RenderPage },
+) {
+  const { shell, render } = options
+  const origin = app.config.baseUrl
+  try {
+    const page = await renderTurns.run(() => render({ url: request.url, origin, fetch: viewerFetch(app, request) }))
+    if (page.kind === 'page' && page.status === 404) return sendPage(reply, pageHtml(shell, origin, page), 404)
+  } catch (error) {
+    request.log.error({ err: error }, 'not-found page render failed; sending the shell')
+  }
+  return sendPage(reply, shell, 404)
+}
+
+/**
  * Answers a page route: kept for visitors (page-cache.ts), rendered, or the bare shell (drawn in the browser) should
  * rendering fail. A visitor's page is the same for every visitor (Vary: Cookie); a signed-in viewer's is theirs alone.
  */

@@ -1,6 +1,6 @@
-// The built web app's page shell (dist/web/index.html). The server answers page routes with it, and a browser that
-// opens a server route outside /api which answers 404 (a notification link that is not yours, decision 038) gets it
-// too, with the 404 status, so the app draws its not-found page rather than the JSON envelope scripts get.
+// The built web app's page shell (dist/web/index.html). The server answers page routes with it, drawn (page-render.ts),
+// and a browser that opens a server route outside /api which answers 404 (a notification link that is not yours,
+// decision 038) gets the not-found page on it, with the 404 status, rather than the JSON envelope scripts get.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
