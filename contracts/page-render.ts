@@ -34,6 +34,8 @@ export type PageRender =
       state: string
       /** The lazy parts the page drew (web/src/lib/lazy-part.tsx), for the browser to load before hydrating. */
       parts: string[]
+      /** When the page changes by itself (an open job expires), in ms since the epoch: kept no longer. */
+      changesAt?: number
     }
 
 export type RenderPage = (input: PageRenderInput) => Promise<PageRender>

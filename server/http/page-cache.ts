@@ -1,8 +1,9 @@
 // Rendered pages kept per instance for visitors (no session cookie): the same HTML for everyone, so the busiest reads
 // of a public directory (crawlers, shared links) skip the render. Emptied on every instance when content changes
 // (content-changes.ts: any successful write through the API, a catalog change); a page lives at most
-// PAGE_CACHE_TTL_MS, which bounds what changes outside a request (the jobs import, the scan queue) leave behind. A
-// request with `Cache-Control: no-cache` is rendered afresh. docs/decisions/042-server-rendering.md.
+// PAGE_CACHE_TTL_MS, which bounds what changes outside a request (the jobs import, the scan queue) leave behind, and
+// no longer than a page says it changes by itself (an open job's expiry). A request with `Cache-Control: no-cache` is
+// rendered afresh. docs/decisions/042-server-rendering.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { hasSessionCookie } from './auth-guard.ts'
 import { etagOf } from './cache.ts'
@@ -16,7 +17,8 @@ export interface PageCache {
   get(request: FastifyRequest): string | undefined
   /** Read before rendering and given back to keep(): a page rendered across a change is not kept. */
   readonly generation: number
-  keep(request: FastifyRequest, html: string, generation: number): void
+  /** `until` (ms since the epoch): the page changes by itself then (a job's expiry), so it is kept no longer. */
+  keep(request: FastifyRequest, html: string, generation: number, until?: number): void
 }
 
 /** A visitor: no session cookie, so the page is the same as anyone else's. */
@@ -32,8 +34,10 @@ export function createPageCache(app: FastifyInstance): PageCache {
     get generation() {
       return pages.generation
     },
-    keep: (request, html, generation) => {
-      if (isVisitor(request)) pages.set(request.url, { body: html, etag: etagOf(html) }, generation)
+    keep: (request, html, generation, until) => {
+      if (!isVisitor(request)) return
+      const ttlMs = Math.min(PAGE_CACHE_TTL_MS, (until ?? Number.POSITIVE_INFINITY) - Date.now())
+      if (ttlMs > 0) pages.set(request.url, { body: html, etag: etagOf(html) }, generation, ttlMs)
     },
   }
 }

@@ -147,6 +147,6 @@ export async function sendRenderedPage(
   }
   if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
   const html = pageHtml(shell, origin, page)
-  if (page.status === 200) cache.keep(request, html, generation)
+  if (page.status === 200) cache.keep(request, html, generation, page.changesAt)
   return sendPage(reply, html, page.status)
 }

@@ -14,6 +14,19 @@ describe('PublicAnswerCache', () => {
     expect(cache.get('r')).toBeUndefined()
   })
 
+  it("keeps an answer given a shorter time to live for that long, and never longer than the cache's", () => {
+    let now = 1_000
+    const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 10, now: () => now })
+    cache.set('short', answer('a'), cache.generation, 5_000)
+    cache.set('long', answer('b'), cache.generation, 600_000)
+    now += 5_000
+    expect(cache.get('short')).toBeUndefined()
+    now += 54_999
+    expect(cache.get('long')).toEqual(answer('b'))
+    now += 1
+    expect(cache.get('long')).toBeUndefined()
+  })
+
   it('drops the least recently used entry past its size limit', () => {
     const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 2 })
     cache.set('a', answer('1'), cache.generation)

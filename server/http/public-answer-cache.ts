@@ -40,11 +40,12 @@ export class PublicAnswerCache {
     return entry.answer
   }
 
-  set(key: string, answer: CachedAnswer, generation: number) {
+  /** Keeps the answer for the cache's time, or `ttlMs` when shorter. */
+  set(key: string, answer: CachedAnswer, generation: number, ttlMs = this.#ttlMs) {
     if (generation !== this.#generation) return
     this.#entries.delete(key)
     if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(key, { answer, expiresAt: this.#now() + this.#ttlMs })
+    this.#entries.set(key, { answer, expiresAt: this.#now() + Math.min(ttlMs, this.#ttlMs) })
   }
 
   clear() {

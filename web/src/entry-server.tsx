@@ -64,6 +64,7 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
     html,
     state: pageStateText(queryClient),
     parts: [...(rendered.parts ?? [])],
+    changesAt: meta?.changesAt ? Date.parse(meta.changesAt) : undefined,
   }
 }
 

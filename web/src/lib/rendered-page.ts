@@ -10,6 +10,8 @@ export interface PageMeta {
   /** Site-relative path of the page's share image (contracts/share-images.ts), for link previews. */
   imagePath?: string
   structuredData: unknown
+  /** When the page changes by itself, with no write (an open job's expiry closes it): ISO time. */
+  changesAt?: string
 }
 
 export interface RenderedPage {

@@ -50,6 +50,8 @@ function JobDetails({ job }: { job: JobDetail }) {
     description: jobMetaDescription(job),
     canonicalPath: job.canonical_url,
     structuredData: jobStructuredData(job, siteOrigin()),
+    // at its expiry the open job closes (410): the server keeps the page no longer than that
+    changesAt: job.is_open ? (job.expires_at ?? undefined) : undefined,
   })
   // Gone: search engines drop the page, people who follow an old link still read what it was
   if (rendered && !job.is_open) rendered.status = 410
