@@ -11,13 +11,11 @@ import { loadCatalogLookup } from '../catalog-lookup.ts'
 import { analyzeFolder } from '../repository-analyzer.ts'
 import { mapSignals } from '../tool-mapper.ts'
 import { type CorpusEntry, type CorpusSet, loadCorpus } from './corpus.ts'
-import { type Score, type ScoredTool, scoreScan } from './score.ts'
+import { type Engine, type Score, scoreScan } from './score.ts'
 import { exportTree, findSnapshot } from './snapshots.ts'
 
 const USAGE =
   'Usage: npm run scan:eval -- <folder of git snapshots> [--set tuning|held-out] [--engine stackatlas|specfy] [--repo owner/name] [--verbose]'
-
-export type Engine = (folder: string) => Promise<ScoredTool[]>
 
 /** Our repository engine, as the CLI runs it: analyzeFolder, then the catalog built in memory. */
 export const stackatlasEngine: Engine = async (folder) => {

@@ -15,6 +15,9 @@ export interface ScoredTool {
 }
 
 /** What the create-stack wizard preselects (contracts/scan.ts). */
+/** A scanner as the evaluation runs it: a folder in, the tools it reports out (ours, or @specfy/stack-analyser). */
+export type Engine = (folder: string) => Promise<ScoredTool[]>
+
 export const CONFIDENT_AT = SCAN_PRESELECT_CONFIDENCE
 
 export interface Score {

@@ -3,7 +3,7 @@
 import { analyser, FSProvider, type Payload } from '@specfy/stack-analyser'
 import '@specfy/stack-analyser/dist/autoload.js'
 import { listIndexed } from '@specfy/stack-analyser/dist/common/techs.generated.js'
-import type { Engine } from './scan-eval.cli.ts'
+import type { Engine } from './score.ts'
 
 const ECOSYSTEMS: Record<string, string> = {
   npm: 'npm',
