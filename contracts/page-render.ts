@@ -24,6 +24,8 @@ export interface PageHeadData {
 
 export type PageRender =
   | { kind: 'redirect'; status: number; location: string }
+  /** A page drawn in the browser only (its content lives there): the server sends the bare shell. */
+  | { kind: 'shell' }
   | {
       kind: 'page'
       status: number

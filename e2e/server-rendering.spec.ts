@@ -152,6 +152,10 @@ test('statuses: an unknown tool 404 with the drawn not-found page, other spellin
     expect(missing.status, path).toBe(404)
     expect(missing.text, path).toContain("Sorry, we couldn't find that page :(")
   }
+  // the create-stack wizard keeps its session in the browser: the server sends the shell, the browser draws the step
+  const wizard = await request.get('/create-stack/scan', { headers: { accept: 'text/html' } })
+  expect(wizard.status()).toBe(200)
+  expect(await wizard.text()).toContain('<div id="root"></div>')
   for (const [path, location] of [
     ['/tools/React', '/tools/react'],
     ['/tools/nodejs', '/tools/node-js'],

@@ -146,6 +146,7 @@ export async function sendRenderedPage(
     return sendPage(reply, shell)
   }
   if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
+  if (page.kind === 'shell') return sendPage(reply, shell)
   const html = pageHtml(shell, origin, page)
   if (page.status === 200) cache.keep(request, html, generation, page.changesAt)
   return sendPage(reply, html, page.status)

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import type { PageFetch, PageRender, PageRenderInput } from '#contracts/page-render.ts'
-import { createRoutes, type PageLoadContext } from './app/routes.tsx'
+import { createRoutes, isDrawnInTheBrowser, type PageLoadContext } from './app/routes.tsx'
 import { setApiTransport } from './lib/api.ts'
 import { pageStateText } from './lib/page-state.ts'
 import { type RenderedPage, RenderedPageContext, setServerOrigin } from './lib/rendered-page.ts'
@@ -38,6 +38,7 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
   )
   if (context instanceof Response)
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
+  if (context.matches.some((match) => isDrawnInTheBrowser(match.route.handle))) return { kind: 'shell' }
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const rendered: RenderedPage = {}

@@ -27,6 +27,13 @@ const serverRedirect = (to: string): RouteObject['loader'] =>
       }
     : undefined
 
+/** A route's handle for pages the server does not draw (it sends the shell): what they show lives in the browser. */
+export const DRAWN_IN_THE_BROWSER = { drawnInTheBrowser: true } as const
+
+/** Whether a matched route is drawn in the browser only (DRAWN_IN_THE_BROWSER). */
+export const isDrawnInTheBrowser = (handle: unknown) =>
+  (handle as Partial<typeof DRAWN_IN_THE_BROWSER> | undefined)?.drawnInTheBrowser === true
+
 /** What the server's static handler passes every loader: the query client of the page being rendered. */
 export interface PageLoadContext {
   queryClient: QueryClient
@@ -100,6 +107,8 @@ export function createRoutes(): RouteObject[] {
         {
           path: '/create-stack',
           ...page(() => import('../features/create-stack/pages/create-stack-layout-page.tsx')),
+          // the wizard's session lives in the browser (localStorage): the server cannot draw its steps
+          handle: DRAWN_IN_THE_BROWSER,
           errorElement: <RouteErrorPage />,
           children: [
             {
