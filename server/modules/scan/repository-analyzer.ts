@@ -3,7 +3,15 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { aliasFallbacks, normalizeAlias } from './alias-normalize.ts'
-import { type LanguageShare, languageSignals, loadLanguageIndex, measureLanguages } from './languages.ts'
+import {
+  dataLanguageSignals,
+  headerLanguage,
+  headerPaths,
+  type LanguageShare,
+  languageSignals,
+  loadLanguageIndex,
+  measureLanguages,
+} from './languages.ts'
 import { ciParsers } from './parsers/ci.ts'
 import { containerParsers } from './parsers/containers.ts'
 import { dartParsers } from './parsers/dart.ts'
@@ -136,7 +144,15 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   const toRead = matched
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
-  const texts = await source.read(toRead)
+  const headers = headerPaths(source.files)
+  const texts = await source.read([...toRead, ...headers])
+  // C, C++ and Objective-C share `.h`: the text decides, as Linguist's heuristics do (a Flutter app's iOS bridging
+  // header is Objective-C)
+  const headerLanguages = new Map<string, string>()
+  for (const header of headers) {
+    const text = texts.get(header)
+    if (text !== undefined) headerLanguages.set(header, headerLanguage(text))
+  }
 
   const lockVersions = new Map<string, Map<string, string>>() // `${ecosystem}\0${dir}` -> alias -> version
   const localPackages = new Set<string>() // `${ecosystem}\0${alias}`
@@ -166,10 +182,10 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   }
 
   const resolved = resolvePackages(signals, lockVersions, localPackages)
-  resolved.push(...registrySignals(resolved, source.files))
+  resolved.push(...registrySignals(resolved, source.files), ...impliedSignals(resolved))
   await hooks.onManifests?.([...resolved])
-  const languages = measureLanguages(await languageIndex, source.files)
-  resolved.push(...languageSignals(languages))
+  const languages = measureLanguages(await languageIndex, source.files, headerLanguages)
+  resolved.push(...languageSignals(languages), ...dataLanguageSignals(source.files))
   return {
     signals: resolved,
     languages,
@@ -322,6 +338,27 @@ export function registrySignals(signals: Signal[], files: RepositoryFile[]): Sig
   // a package.json without dependencies still installs from npm (its scripts' tools, its own publication)
   for (const file of files) if (path.posix.basename(file.path) === 'package.json') offer('npm', file.path)
   return [...sources].map(([name, source]) => ({ kind: 'name', name, source }))
+}
+
+/**
+ * Tools a dependency is built on, which StackShare lists beside it: a Spring Boot project runs on the Spring
+ * Framework (every spring-boot starter brings spring-core). Pattern over the normalized package name.
+ */
+const IMPLIED_BY_PACKAGE: { ecosystem: PackageEcosystem; pattern: RegExp; tool: string }[] = [
+  { ecosystem: 'maven', pattern: /^org\.springframework\.boot(:|$)/, tool: 'Spring Framework' },
+]
+
+export function impliedSignals(signals: Signal[]): Signal[] {
+  const implied = new Map<string, Signal>()
+  for (const signal of signals) {
+    if (!isPackageEcosystem(signal.kind) || signal.indirect) continue
+    const alias = normalizeAlias(signal.kind, signal.name)
+    for (const rule of IMPLIED_BY_PACKAGE) {
+      if (rule.ecosystem === signal.kind && rule.pattern.test(alias) && !implied.has(rule.tool))
+        implied.set(rule.tool, { kind: 'name', name: rule.tool, source: signal.source })
+    }
+  }
+  return [...implied.values()]
 }
 
 /** Analyzes a local folder (the CLI's offline mode, file:// scans of non-git folders, the bench). */
