@@ -5,6 +5,7 @@ import { analyzeFileSource, type FileSource } from '../repository-analyzer.ts'
 import { cleanVersion, type Signal } from '../signals.ts'
 import { parseImage } from './containers.ts'
 import { parsePurl } from './declared.ts'
+import { compareVersions } from './go.ts'
 import { parseRequirement } from './python.ts'
 
 function source(files: Record<string, string>): FileSource {
@@ -73,6 +74,83 @@ describe('version and name helpers', () => {
     expect(normalizeAlias('docker', 'docker.io/library/Redis')).toBe('redis')
     expect(normalizeAlias('github-action', 'github/codeql-action/init@v3')).toBe('github/codeql-action')
     expect(normalizeAlias('name', 'Node.js')).toBe('nodejs')
+  })
+})
+
+describe("resolved versions (issue 19: a lockfile's version, else the declared range)", () => {
+  it.each<[string, Record<string, string>, string]>([
+    [
+      'package-lock.json (v3)',
+      {
+        'package.json': JSON.stringify({ dependencies: { react: '^18.0.0' } }),
+        'package-lock.json': JSON.stringify({ packages: { 'node_modules/react': { version: '18.2.0' } } }),
+      },
+      'npm:react@18.2.0',
+    ],
+    [
+      'package-lock.json (v1)',
+      {
+        'package.json': JSON.stringify({ dependencies: { react: '^16.0.0' } }),
+        'package-lock.json': JSON.stringify({ lockfileVersion: 1, dependencies: { react: { version: '16.14.0' } } }),
+      },
+      'npm:react@16.14.0',
+    ],
+    [
+      'poetry.lock',
+      {
+        'pyproject.toml': '[tool.poetry.dependencies]\npython = "^3.11"\nrequests = "^2.28"\n',
+        'poetry.lock': '[[package]]\nname = "requests"\nversion = "2.31.0"\ndescription = "HTTP"\n',
+      },
+      'pypi:requests@2.31.0',
+    ],
+    [
+      'Gemfile.lock',
+      {
+        Gemfile: "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\n",
+        'Gemfile.lock':
+          'GEM\n  remote: https://rubygems.org/\n  specs:\n    rails (7.1.2)\n      actionpack (= 7.1.2)\n',
+      },
+      'rubygems:rails@7.1.2',
+    ],
+    [
+      'composer.lock',
+      {
+        'composer.json': JSON.stringify({ require: { 'laravel/framework': '^10.10' } }),
+        'composer.lock': JSON.stringify({ packages: [{ name: 'laravel/framework', version: 'v10.39.0' }] }),
+      },
+      'packagist:laravel/framework@10.39.0',
+    ],
+    [
+      'Cargo.lock',
+      {
+        'Cargo.toml': '[package]\nname = "app"\n\n[dependencies]\nserde = "1"\n',
+        'Cargo.lock': '[[package]]\nname = "serde"\nversion = "1.0.195"\n',
+      },
+      'cargo:serde@1.0.195',
+    ],
+    [
+      'go.sum',
+      {
+        'go.mod': 'module example.com/app\n\ngo 1.22\n\nrequire github.com/google/uuid v1.3.0\n',
+        'go.sum': [
+          'github.com/google/uuid v1.3.0 h1:t6JiXgmwXMjEs8VusXIJk2BXHsn+wx8BZdTaoZ5fu7I=',
+          'github.com/google/uuid v1.3.0/go.mod h1:TIyPZe4MgqvfeYDBFedMoGGpEw/LqOeaOT+nhxU+yHo=',
+          'github.com/google/uuid v1.6.0 h1:NIvaJDMOsjHA8n1jAhLSgzrAzy1Hgr+hNrb57e+94F0=',
+          'github.com/google/uuid v1.10.0/go.mod h1:TIyPZe4MgqvfeYDBFedMoGGpEw/LqOeaOT+nhxU+yHo=',
+          '',
+        ].join('\n'),
+      },
+      'go:github.com/google/uuid@1.6.0',
+    ],
+  ])('takes the version %s resolved', async (_name, files, expected) => {
+    expect(compact(await signalsOf(files))).toContain(expected)
+  })
+
+  it('compares Go module versions as semantic versions', () => {
+    expect(compareVersions('1.10.0', '1.9.3')).toBeGreaterThan(0)
+    expect(compareVersions('1.2.0', '1.2.0-rc.1')).toBeGreaterThan(0)
+    expect(compareVersions('0.0.0-20231201-abc', '0.0.0-20240101-def')).toBeLessThan(0)
+    expect(compareVersions('2.0.0+incompatible', '2.0.0')).toBe(0)
   })
 })
 
