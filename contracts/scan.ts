@@ -119,3 +119,15 @@ export type ScanCliTool = z.infer<typeof ScanCliTool>
 
 /** The CLI's --json output: exactly {"tools": [...]} (issue 3). */
 export const ScanCliOutput = z.object({ tools: z.array(ScanCliTool) })
+
+/** A monorepo's workspace as the CLI's --by-workspace lists it: its folder, its name, what declares it, its tools. */
+export const ScanCliWorkspace = z.object({
+  path: z.string(),
+  name: z.string(),
+  kind: z.enum(['npm', 'pnpm', 'cargo', 'go', 'maven', 'gradle', 'uv']),
+  tools: z.array(ScanCliTool),
+})
+export type ScanCliWorkspace = z.infer<typeof ScanCliWorkspace>
+
+/** The CLI's --json --by-workspace output: the whole repository's tools, then each workspace's (issue 19). */
+export const ScanCliWorkspacesOutput = ScanCliOutput.extend({ workspaces: z.array(ScanCliWorkspace) })

@@ -32,6 +32,7 @@ import { rustParsers } from './parsers/rust.ts'
 import { swiftParsers } from './parsers/swift.ts'
 import { terraformParsers } from './parsers/terraform.ts'
 import { isPackageEcosystem, type PackageEcosystem, type Signal } from './signals.ts'
+import { findWorkspaces, isWorkspaceFile, type Workspace } from './workspaces.ts'
 
 export const manifestParsers: ManifestParser[] = [
   ...javascriptParsers,
@@ -69,9 +70,16 @@ export interface FileSource {
   truncated?: boolean
 }
 
+/** A workspace of a monorepo with its own signals: its manifests', its registries, its languages. */
+export interface WorkspaceAnalysis extends Workspace {
+  signals: Signal[]
+}
+
 export interface RepositoryAnalysis {
   signals: Signal[]
   languages: LanguageShare[]
+  /** The workspaces the repository declares (npm, pnpm, Cargo, go.work, Maven, Gradle, uv); none for one project. */
+  workspaces: WorkspaceAnalysis[]
   fileCount: number
   manifestCount: number
   truncated: boolean
@@ -145,7 +153,11 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
   const headers = headerPaths(source.files)
-  const texts = await source.read([...toRead, ...headers])
+  const readSet = new Set(toRead)
+  const workspaceFiles = source.files
+    .filter((file) => isWorkspaceFile(file.path.slice(file.path.lastIndexOf('/') + 1)) && !readSet.has(file.path))
+    .map((file) => file.path)
+  const texts = await source.read([...toRead, ...headers, ...workspaceFiles])
   // C, C++ and Objective-C share `.h`: the text decides, as Linguist's heuristics do (a Flutter app's iOS bridging
   // header is Objective-C)
   const headerLanguages = new Map<string, string>()
@@ -181,18 +193,35 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     }
   }
 
-  const resolved = resolvePackages(signals, lockVersions, localPackages)
-  resolved.push(...registrySignals(resolved, source.files), ...impliedSignals(resolved))
+  const manifestSignals = resolvePackages(signals, lockVersions, localPackages)
+  const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
-  const languages = measureLanguages(await languageIndex, source.files, headerLanguages)
+  const index = await languageIndex
+  const languages = measureLanguages(index, source.files, headerLanguages)
   resolved.push(...languageSignals(languages), ...dataLanguageSignals(source.files))
+  const workspaces = findWorkspaces(source.files, texts).map((workspace) => {
+    const inside = (file: string) => file.startsWith(`${workspace.path}/`)
+    const files = source.files.filter((file) => inside(file.path))
+    const own = manifestSignals.filter((signal) => inside(signal.source))
+    const shares = measureLanguages(index, files, headerLanguages)
+    return {
+      ...workspace,
+      signals: [...own, ...derivedSignals(own, files), ...languageSignals(shares), ...dataLanguageSignals(files)],
+    }
+  })
   return {
     signals: resolved,
     languages,
+    workspaces,
     fileCount: source.files.length,
     manifestCount: matched.length,
     truncated: Boolean(source.truncated),
   }
+}
+
+/** What the manifests' signals imply: the registries installed from, the tools a dependency is built on. */
+function derivedSignals(signals: Signal[], files: RepositoryFile[]): Signal[] {
+  return [...registrySignals(signals, files), ...impliedSignals(signals)]
 }
 
 function byDepth(a: { path: string }, b: { path: string }) {
