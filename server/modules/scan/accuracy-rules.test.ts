@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { looseName } from './alias-normalize.ts'
 import { loadCatalogLookup, otherNames } from './catalog-lookup.ts'
 import { dataLanguageSignals, headerLanguage, isExcludedFromLanguages, languageSignals } from './languages.ts'
+import { pubspecLockParser, pubspecParser } from './parsers/dart.ts'
 import { packageJsonParser, UNDECLARED_RUNTIME_CONFIDENCE } from './parsers/javascript.ts'
 import { markerParser } from './parsers/markers.ts'
 import { impliedSignals, registrySignals } from './repository-analyzer.ts'
@@ -151,6 +152,42 @@ describe('accuracy rules', () => {
       ['JavaScript', 100],
       ['Node.js', 100],
     ])
+  })
+
+  it("lists a Flutter app's dependency on the SDK's flutter package, without the SDK's placeholder version", () => {
+    const versions = new Map<string, string>()
+    const context = {
+      addLocalPackage() {},
+      addLockVersions: (_: string, __: string, found: Map<string, string>) => {
+        for (const [name, version] of found) versions.set(name, version)
+      },
+    }
+    const pubspec = [
+      'name: app',
+      'dependencies:',
+      '  flutter:',
+      '    sdk: flutter',
+      '  flutter_localizations:',
+      '    sdk: flutter',
+      '  provider: ^6.0.0',
+      'dev_dependencies:',
+      '  flutter_test:',
+      '    sdk: flutter',
+    ].join('\n')
+    const signals = pubspecParser.parse({ path: 'pubspec.yaml', base: 'pubspec.yaml', text: pubspec }, context)
+    expect(signals.filter((signal) => signal.kind === 'pub').map((signal) => signal.name)).toEqual([
+      'flutter',
+      'provider',
+    ])
+    pubspecLockParser.parse(
+      {
+        path: 'pubspec.lock',
+        base: 'pubspec.lock',
+        text: 'packages:\n  flutter:\n    source: sdk\n    version: "0.0.0"\n  provider:\n    source: hosted\n    version: "6.1.1"\n',
+      },
+      context,
+    )
+    expect([...versions]).toEqual([['provider', '6.1.1']])
   })
 
   it('knows the Spring Framework under a Spring Boot project', () => {
