@@ -114,16 +114,18 @@ describe('accuracy rules', () => {
     expect(headerLanguage('#include <flutter_linux/flutter_linux.h>\nG_DECLARE_FINAL_TYPE(MyApplication)\n')).toBe('C')
   })
 
-  it('reports SQL and Protocol Buffer files, which Linguist counts as data, by their presence', () => {
+  it('reports SQL, Protocol Buffer and GraphQL files, which Linguist counts as data, by their presence', () => {
     const signals = dataLanguageSignals([
       { path: 'db/schema.sql' },
       { path: 'db/seed.SQL' },
       { path: 'api/user.proto' },
       { path: 'vendor/lib/other.proto' },
+      { path: 'public/graphql/schema.graphql' },
     ])
     expect(signals).toEqual([
       { kind: 'linguist', name: 'SQL', source: '2 SQL files' },
       { kind: 'linguist', name: 'Protocol Buffer', source: '1 Protocol Buffer file' },
+      { kind: 'linguist', name: 'GraphQL', source: '1 GraphQL file' },
     ])
   })
 
@@ -210,6 +212,7 @@ describe('accuracy rules', () => {
     ['go', 'google.golang.org/protobuf', 'Protocol Buffer'],
     ['maven', 'com.google.protobuf:protobuf-java', 'Protocol Buffer'],
     ['linguist', 'SQL', 'SQL'],
+    ['linguist', 'GraphQL', 'GraphQL'],
   ])(
     'maps %s %s to the catalog tool %s',
     async (kind, name, tool) => {

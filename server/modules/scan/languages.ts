@@ -192,12 +192,14 @@ export function headerLanguage(text: string): 'Objective-C' | 'C++' | 'C' {
 }
 
 /**
- * Linguist's data languages a stack lists (SQL, Protocol Buffer; the catalog takes them, catalog/merge.ts): reported
- * when their files are there, never counted in the shares (SQL dialects cannot be told apart by extension).
+ * Linguist's data languages a stack lists (SQL, Protocol Buffer, GraphQL; the catalog has them, catalog/merge.ts):
+ * reported when their files are there, never counted in the shares (SQL dialects cannot be told apart by extension).
  */
 const DATA_LANGUAGE_EXTENSIONS: [RegExp, string][] = [
   [/\.sql$/i, 'SQL'],
   [/\.proto$/, 'Protocol Buffer'],
+  // a schema in GraphQL's own language (the catalog's GraphQL comes from its other data packages)
+  [/\.(graphql|graphqls|gql)$/, 'GraphQL'],
 ]
 
 export function dataLanguageSignals(files: { path: string }[]): Signal[] {
