@@ -6,7 +6,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ScanCliTool, type ScanCliWorkspace } from '#contracts/scan.ts'
 import { loadCatalogLookup } from './catalog-lookup.ts'
-import { analyzeFolder } from './repository-analyzer.ts'
+import { analyzeFolder, type WorkspaceAnalysis } from './repository-analyzer.ts'
 import { collectSignals } from './scan-engine.ts'
 import { parseScanTarget, ScanUrlError } from './scan-target.ts'
 import type { Signal } from './signals.ts'
@@ -22,12 +22,6 @@ export class NoSuchFolderError extends Error {
   }
 }
 
-export class WorkspacesNeedFolderError extends Error {
-  constructor() {
-    super('--by-workspace reads a local folder: clone the repository and scan its folder.')
-  }
-}
-
 function localFolder(input: string): string {
   // anything without a scheme is a path: a folder to read, never a URL to guess (issue 19)
   const folder = path.resolve(input)
@@ -36,26 +30,32 @@ function localFolder(input: string): string {
 }
 
 export async function scanForCli(input: string): Promise<ScanCliTool[]> {
-  let signals: Signal[]
-  if (!URL_SCHEME.test(input)) {
-    signals = (await analyzeFolder(localFolder(input))).signals
-  } else {
-    const target = parseScanTarget(input, { allowPrivateNetworks: true })
-    signals = await collectSignals(target, { allowPrivateNetworks: true })
-  }
-  return toCliTools(signals)
+  return toCliTools((await analyzeInput(input)).signals)
 }
 
-/** The whole folder's tools and each declared workspace's (a monorepo's services and libraries). */
+/**
+ * The tools of a folder, repository or website, and each workspace's that a folder or repository declares (a
+ * monorepo's services and libraries; a website has none).
+ */
 export async function scanWorkspacesForCli(
   input: string,
 ): Promise<{ tools: ScanCliTool[]; workspaces: ScanCliWorkspace[] }> {
-  if (URL_SCHEME.test(input)) throw new WorkspacesNeedFolderError()
-  const analysis = await analyzeFolder(localFolder(input))
+  const { signals, workspaces: declared } = await analyzeInput(input)
   const workspaces: ScanCliWorkspace[] = []
-  for (const { path: folder, name, kind, signals } of analysis.workspaces)
-    workspaces.push({ path: folder, name, kind, tools: await toCliTools(signals) })
-  return { tools: await toCliTools(analysis.signals), workspaces }
+  for (const { path: folder, name, kind, signals: own } of declared)
+    workspaces.push({ path: folder, name, kind, tools: await toCliTools(own) })
+  return { tools: await toCliTools(signals), workspaces }
+}
+
+async function analyzeInput(input: string): Promise<{ signals: Signal[]; workspaces: WorkspaceAnalysis[] }> {
+  if (!URL_SCHEME.test(input)) return analyzeFolder(localFolder(input))
+  let workspaces: WorkspaceAnalysis[] = []
+  const target = parseScanTarget(input, { allowPrivateNetworks: true })
+  const onWorkspaces = (found: WorkspaceAnalysis[]) => {
+    workspaces = found
+  }
+  const signals = await collectSignals(target, { allowPrivateNetworks: true }, { onWorkspaces })
+  return { signals, workspaces }
 }
 
 async function toCliTools(signals: Signal[]): Promise<ScanCliTool[]> {
@@ -129,10 +129,7 @@ async function main() {
     }
   } catch (error) {
     const known =
-      error instanceof ScanRefusedError ||
-      error instanceof ScanUrlError ||
-      error instanceof NoSuchFolderError ||
-      error instanceof WorkspacesNeedFolderError
+      error instanceof ScanRefusedError || error instanceof ScanUrlError || error instanceof NoSuchFolderError
     process.stderr.write(`${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`)
     process.exitCode = 1
   }

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createGitRepository } from '../../test/scan-servers.ts'
 import { analyzeFolder } from './repository-analyzer.ts'
 import { globOf } from './workspaces.ts'
 
@@ -217,10 +218,18 @@ describe('npm run scan -- <folder> --by-workspace', () => {
     expect(table.stdout).toContain('Workspace web (apps/web, npm)')
   }, 60_000)
 
-  it('exits with 1 for a URL: workspaces are read from a local folder', async () => {
-    const error = await run(node, [cli, 'https://github.com/acme/shop', '--by-workspace'], { env }).catch(
-      (caught: { code: number; stderr: string }) => caught,
-    )
-    expect(error).toMatchObject({ code: 1, stderr: expect.stringContaining('--by-workspace reads a local folder') })
+  it("reads a repository URL's workspaces from its clone", async () => {
+    const repository = createGitRepository({
+      'package.json': json({ private: true, workspaces: ['apps/*'] }),
+      'apps/api/package.json': json({ name: 'api', dependencies: { express: '4.18.2' } }),
+    })
+    try {
+      const { stdout } = await run(node, [cli, repository.url, '--json', '--by-workspace'], { env })
+      const output = JSON.parse(stdout)
+      expect(output.workspaces).toEqual([expect.objectContaining({ path: 'apps/api', name: 'api', kind: 'npm' })])
+      expect(output.workspaces[0].tools.map((tool: { name: string }) => tool.name)).toContain('Express')
+    } finally {
+      repository.remove()
+    }
   }, 60_000)
 })
