@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest'
 import { looseName } from './alias-normalize.ts'
 import { loadCatalogLookup, otherNames } from './catalog-lookup.ts'
-import { dataLanguageSignals, headerLanguage, isExcludedFromLanguages, languageSignals } from './languages.ts'
+import {
+  dataLanguageSignals,
+  headerLanguage,
+  isExcludedFromLanguages,
+  languageSignals,
+  loadLanguageIndex,
+  scriptLanguage,
+  scriptPaths,
+} from './languages.ts'
 import { pubspecLockParser, pubspecParser } from './parsers/dart.ts'
 import { packageJsonParser, UNDECLARED_RUNTIME_CONFIDENCE } from './parsers/javascript.ts'
 import { markerParser } from './parsers/markers.ts'
@@ -112,6 +120,24 @@ describe('accuracy rules', () => {
     expect(headerLanguage('@interface AppDelegate : FlutterAppDelegate\n@end\n')).toBe('Objective-C')
     expect(headerLanguage('#include <string>\nclass Window {\n public:\n};\n')).toBe('C++')
     expect(headerLanguage('#include <flutter_linux/flutter_linux.h>\nG_DECLARE_FINAL_TYPE(MyApplication)\n')).toBe('C')
+  })
+
+  it('knows a script without an extension by its shebang, as Linguist does', async () => {
+    const index = await loadLanguageIndex()
+    expect(scriptLanguage(index, '#!/usr/bin/env bash\nset -e\n')).toBe('Shell')
+    expect(scriptLanguage(index, '#!/bin/sh\n')).toBe('Shell')
+    expect(scriptLanguage(index, '#! /usr/bin/perl -w\n')).toBe('Perl')
+    expect(scriptLanguage(index, '#!/usr/bin/env -S python3.12 -u\n')).toBe('Python')
+    expect(scriptLanguage(index, '#!/usr/bin/env ruby\n')).toBe('Ruby')
+    expect(scriptLanguage(index, 'just text\n')).toBeUndefined()
+    expect(
+      scriptPaths([
+        { path: 'bin/setup', size: 300 },
+        { path: 'bin/setup.rb', size: 300 },
+        { path: 'vendor/bin/tool', size: 300 },
+        { path: 'data/blob', size: 10_000_000 },
+      ]),
+    ).toEqual(['bin/setup'])
   })
 
   it('reports SQL, Protocol Buffer and GraphQL files, which Linguist counts as data, by their presence', () => {

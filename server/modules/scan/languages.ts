@@ -5,6 +5,8 @@ import type { Signal } from './signals.ts'
 interface LanguageIndex {
   byExtension: Map<string, string>
   byFilename: Map<string, string>
+  /** A script's interpreter ('bash', 'perl', 'node') to its language, from Linguist's `interpreters`. */
+  byInterpreter: Map<string, string>
 }
 
 let index: Promise<LanguageIndex> | null = null
@@ -62,18 +64,22 @@ export function loadLanguageIndex(): Promise<LanguageIndex> {
 async function buildIndex(): Promise<LanguageIndex> {
   const languages = (await import('linguist-languages')) as unknown as Record<
     string,
-    { name: string; type: string; group?: string; extensions?: string[]; filenames?: string[] }
+    { name: string; type: string; group?: string; extensions?: string[]; filenames?: string[]; interpreters?: string[] }
   >
   // every language takes part, so that '.md' goes to Markdown (prose, not counted), not to a programming
   // language that also claims it; only then are uncounted types dropped
   const candidates = new Map<string, { name: string; counted: boolean; primary: boolean }[]>()
   const byFilename = new Map<string, string>()
+  const byInterpreter = new Map<string, string>()
   for (const language of Object.values(languages)) {
     const counted = COUNTED_TYPES.has(language.type) && !BUILD_DESCRIPTION_LANGUAGES.has(language.name)
     // GitHub's language bar counts a grouped language as its group: TSX is TypeScript
     const name = language.group ?? language.name
     for (const filename of language.filenames ?? []) {
       if (counted && !byFilename.has(filename)) byFilename.set(filename, name)
+    }
+    for (const interpreter of language.interpreters ?? []) {
+      if (counted && !byInterpreter.has(interpreter)) byInterpreter.set(interpreter, name)
     }
     language.extensions?.forEach((extension, position) => {
       const key = extension.toLowerCase()
@@ -91,7 +97,7 @@ async function buildIndex(): Promise<LanguageIndex> {
     const sorted = [...list].sort((a, b) => Number(b.primary) - Number(a.primary) || rank(a.name) - rank(b.name))
     if (sorted[0]!.counted) byExtension.set(extension, sorted[0]!.name)
   }
-  return { byExtension, byFilename }
+  return { byExtension, byFilename, byInterpreter }
 }
 
 /**
@@ -176,6 +182,32 @@ export function headerPaths(files: { path: string; size: number }[]): string[] {
     .filter((file) => file.path.endsWith('.h') && file.size <= 256 * 1024 && !EXCLUDED.test(file.path))
     .slice(0, MAX_HEADERS_READ)
     .map((file) => file.path)
+}
+
+/** At most this many files without an extension are read for a shebang (`bin/setup`, `script/deploy`). */
+export const MAX_SCRIPTS_READ = 200
+
+/** Files without an extension, small enough to be scripts, vendored ones left out: their shebang may tell. */
+export function scriptPaths(files: { path: string; size: number }[]): string[] {
+  return files
+    .filter((file) => {
+      const base = file.path.slice(file.path.lastIndexOf('/') + 1)
+      return !base.includes('.') && file.size > 2 && file.size <= 64 * 1024 && !EXCLUDED.test(file.path)
+    })
+    .slice(0, MAX_SCRIPTS_READ)
+    .map((file) => file.path)
+}
+
+/**
+ * A script's language by its shebang, as Linguist tells it: `#!/bin/bash` is Shell, `#!/usr/bin/env perl -w` Perl,
+ * `#!/usr/bin/env python3` Python (a version after the interpreter's name is dropped).
+ */
+export function scriptLanguage(index: LanguageIndex, text: string): string | undefined {
+  const shebang = /^#!\s*(\S+)(.*)$/m.exec(text.slice(0, 256).split('\n')[0] ?? '')
+  if (!shebang) return undefined
+  let interpreter = shebang[1]!.slice(shebang[1]!.lastIndexOf('/') + 1)
+  if (interpreter === 'env') interpreter = shebang[2]!.split(/\s+/).find((word) => word && !word.startsWith('-')) ?? ''
+  return index.byInterpreter.get(interpreter) ?? index.byInterpreter.get(interpreter.replace(/[\d.]+$/, ''))
 }
 
 // Linguist's heuristics.yml for `.h`: Objective-C first, then C++, else C.

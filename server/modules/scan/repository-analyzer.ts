@@ -8,9 +8,12 @@ import {
   headerLanguage,
   headerPaths,
   type LanguageShare,
+  languageOf,
   languageSignals,
   loadLanguageIndex,
   measureLanguages,
+  scriptLanguage,
+  scriptPaths,
 } from './languages.ts'
 import { ciParsers } from './parsers/ci.ts'
 import { containerParsers } from './parsers/containers.ts'
@@ -153,17 +156,18 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
   const headers = headerPaths(source.files)
+  const scripts = scriptPaths(source.files)
   const readSet = new Set(toRead)
   const workspaceFiles = source.files
     .filter((file) => isWorkspaceFile(file.path.slice(file.path.lastIndexOf('/') + 1)) && !readSet.has(file.path))
     .map((file) => file.path)
-  const texts = await source.read([...toRead, ...headers, ...workspaceFiles])
+  const texts = await source.read([...new Set([...toRead, ...headers, ...workspaceFiles, ...scripts])])
   // C, C++ and Objective-C share `.h`: the text decides, as Linguist's heuristics do (a Flutter app's iOS bridging
   // header is Objective-C)
-  const headerLanguages = new Map<string, string>()
+  const knownLanguages = new Map<string, string>()
   for (const header of headers) {
     const text = texts.get(header)
-    if (text !== undefined) headerLanguages.set(header, headerLanguage(text))
+    if (text !== undefined) knownLanguages.set(header, headerLanguage(text))
   }
 
   const lockVersions = new Map<string, Map<string, string>>() // `${ecosystem}\0${dir}` -> alias -> version
@@ -197,13 +201,19 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
   const index = await languageIndex
-  const languages = measureLanguages(index, source.files, headerLanguages)
+  // a script without an extension is known by its shebang (bin/setup is Shell), as Linguist knows it
+  for (const script of scripts) {
+    const text = texts.get(script)
+    const language = text !== undefined && !languageOf(index, script) ? scriptLanguage(index, text) : undefined
+    if (language) knownLanguages.set(script, language)
+  }
+  const languages = measureLanguages(index, source.files, knownLanguages)
   resolved.push(...languageSignals(languages), ...dataLanguageSignals(source.files))
   const workspaces = findWorkspaces(source.files, texts).map((workspace) => {
     const inside = (file: string) => file.startsWith(`${workspace.path}/`)
     const files = source.files.filter((file) => inside(file.path))
     const own = manifestSignals.filter((signal) => inside(signal.source))
-    const shares = measureLanguages(index, files, headerLanguages)
+    const shares = measureLanguages(index, files, knownLanguages)
     return {
       ...workspace,
       signals: [...own, ...derivedSignals(own, files), ...languageSignals(shares), ...dataLanguageSignals(files)],
