@@ -52,6 +52,11 @@ export const ScannedTool = z
     slug: z.string(),
     category: z.string().nullable(),
     is_package: z.boolean(),
+    /**
+     * A package's registry (npm, pypi, rubygems, go, cargo, packagist, maven, nuget, pub, hex, swift), null for other
+     * tools. A dependency that is a catalog tool comes twice: the tool (React) and its package (npm react-dom).
+     */
+    package_ecosystem: z.string().nullable(),
     version: z.string().nullable(),
     /** Provenance: a file ('apps/api/package.json') or a page signal ('meta generator', 'header server'). */
     sources: z.array(z.string()),
@@ -107,8 +112,22 @@ export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
 export const SCAN_PRESELECT_CONFIDENCE = 80
 
 /** The CLI's tool: the API's without confidence, with the catalog tool's other names (issue 19: compare by name). */
-export const ScanCliTool = ScannedTool.omit({ confidence: true }).extend({ aliases: z.array(z.string()) })
+export const ScanCliTool = ScannedTool.omit({ confidence: true, package_ecosystem: true }).extend({
+  aliases: z.array(z.string()),
+})
 export type ScanCliTool = z.infer<typeof ScanCliTool>
 
 /** The CLI's --json output: exactly {"tools": [...]} (issue 3). */
 export const ScanCliOutput = z.object({ tools: z.array(ScanCliTool) })
+
+/** A monorepo's workspace as the CLI's --by-workspace lists it: its folder, its name, what declares it, its tools. */
+export const ScanCliWorkspace = z.object({
+  path: z.string(),
+  name: z.string(),
+  kind: z.enum(['npm', 'pnpm', 'cargo', 'go', 'maven', 'gradle', 'uv']),
+  tools: z.array(ScanCliTool),
+})
+export type ScanCliWorkspace = z.infer<typeof ScanCliWorkspace>
+
+/** The CLI's --json --by-workspace output: the whole repository's tools, then each workspace's (issue 19). */
+export const ScanCliWorkspacesOutput = ScanCliOutput.extend({ workspaces: z.array(ScanCliWorkspace) })

@@ -914,7 +914,8 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await scanField(page).fill(folder)
     await page.getByRole('button', { name: 'Scan', exact: true }).click()
     await expect(page.getByTestId('scan-verb')).toHaveText('Done!', { timeout: 40_000 })
-    await expect(page.getByRole('region', { name: /We found .* and 1 package/ })).toBeVisible()
+    // react is the tool React and the npm package react (issue 19), beside the package the catalog lacks
+    await expect(page.getByRole('region', { name: /We found .* and 2 packages/ })).toBeVisible()
     await expect(page.getByRole('button', { name: 'EditorConfig' })).toHaveAttribute('aria-pressed', 'false')
     await page.getByRole('button', { name: 'Edit & Save Your Stack' }).click()
     await page.getByRole('button', { name: /Personal/ }).click()
@@ -925,9 +926,10 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await expect(yourStack(page).getByText('React', { exact: true })).toBeVisible()
     await expect(yourStack(page).getByText('EditorConfig', { exact: true })).toHaveCount(0)
     await expect(yourStack(page).getByText(packageName, { exact: true })).toHaveCount(0)
-    await expect(page.getByText('1 package is hidden. Tick Show Packages to see it.')).toBeVisible()
+    await expect(page.getByText('2 packages are hidden. Tick Show Packages to see them.')).toBeVisible()
     await page.getByRole('checkbox', { name: 'Show Packages' }).check()
     await expect(yourStack(page).getByText(packageName, { exact: true })).toBeVisible()
+    await expect(yourStack(page).getByText('react', { exact: true })).toBeVisible()
     await shot(page, 'create-stack-tool-selection-packages')
   } finally {
     fs.rmSync(folder, { recursive: true, force: true })

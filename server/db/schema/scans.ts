@@ -2,6 +2,9 @@
 // instance can answer a poll, a running scan is joined rather than started twice, and a recent result is reused.
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { ScannedTool, ScanStage, ScanState } from '#contracts/scan.ts'
+
+export type StoredScanTool = Omit<ScannedTool, 'package_ecosystem'> & { package_ecosystem?: string | null }
+
 import { users } from './auth.ts'
 
 export const scans = pgTable(
@@ -15,7 +18,8 @@ export const scans = pgTable(
     kind: text('kind', { enum: ['website', 'repository', 'folder'] }).notNull(),
     state: text('state').$type<ScanState>().notNull().default('scanning'),
     stage: text('stage').$type<ScanStage>().notNull().default('queued'),
-    tools: jsonb('tools').$type<ScannedTool[]>().notNull().default([]),
+    // results stored before issue 19's second round carry no package_ecosystem (the presenter answers null)
+    tools: jsonb('tools').$type<StoredScanTool[]>().notNull().default([]),
     error: text('error'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Which server instance runs it; a scan whose runner stopped answering is abandoned (scan.service.ts). */

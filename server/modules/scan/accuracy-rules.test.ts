@@ -2,9 +2,20 @@
 import { describe, expect, it } from 'vitest'
 import { looseName } from './alias-normalize.ts'
 import { loadCatalogLookup, otherNames } from './catalog-lookup.ts'
-import { languageSignals } from './languages.ts'
+import {
+  dataLanguageSignals,
+  headerLanguage,
+  isExcludedFromLanguages,
+  languageSignals,
+  loadLanguageIndex,
+  scriptLanguage,
+  scriptPaths,
+} from './languages.ts'
+import { pubspecLockParser, pubspecParser } from './parsers/dart.ts'
+import { packageJsonParser, UNDECLARED_RUNTIME_CONFIDENCE } from './parsers/javascript.ts'
 import { markerParser } from './parsers/markers.ts'
-import { registrySignals } from './repository-analyzer.ts'
+import { impliedSignals, registrySignals } from './repository-analyzer.ts'
+import type { Signal, SignalKind } from './signals.ts'
 import { createMemoryLookup, mapSignals } from './tool-mapper.ts'
 
 const markers = (path: string) =>
@@ -103,4 +114,155 @@ describe('accuracy rules', () => {
     )
     expect(names).toEqual(['Rails'])
   })
+
+  it('tells C, C++ and Objective-C headers apart by their text, as Linguist does', () => {
+    expect(headerLanguage('#import "GeneratedPluginRegistrant.h"\n')).toBe('Objective-C')
+    expect(headerLanguage('@interface AppDelegate : FlutterAppDelegate\n@end\n')).toBe('Objective-C')
+    expect(headerLanguage('#include <string>\nclass Window {\n public:\n};\n')).toBe('C++')
+    expect(headerLanguage('#include <flutter_linux/flutter_linux.h>\nG_DECLARE_FINAL_TYPE(MyApplication)\n')).toBe('C')
+  })
+
+  it('knows a script without an extension by its shebang, as Linguist does', async () => {
+    const index = await loadLanguageIndex()
+    expect(scriptLanguage(index, '#!/usr/bin/env bash\nset -e\n')).toBe('Shell')
+    expect(scriptLanguage(index, '#!/bin/sh\n')).toBe('Shell')
+    expect(scriptLanguage(index, '#! /usr/bin/perl -w\n')).toBe('Perl')
+    expect(scriptLanguage(index, '#!/usr/bin/env -S python3.12 -u\n')).toBe('Python')
+    expect(scriptLanguage(index, '#!/usr/bin/env ruby\n')).toBe('Ruby')
+    expect(scriptLanguage(index, 'just text\n')).toBeUndefined()
+    expect(
+      scriptPaths([
+        { path: 'bin/setup', size: 300 },
+        { path: 'bin/setup.rb', size: 300 },
+        { path: 'vendor/bin/tool', size: 300 },
+        { path: 'data/blob', size: 10_000_000 },
+      ]),
+    ).toEqual(['bin/setup'])
+  })
+
+  it('reports SQL, Protocol Buffer and GraphQL files, which Linguist counts as data, by their presence', () => {
+    const signals = dataLanguageSignals([
+      { path: 'db/schema.sql' },
+      { path: 'db/seed.SQL' },
+      { path: 'api/user.proto' },
+      { path: 'vendor/lib/other.proto' },
+      { path: 'public/graphql/schema.graphql' },
+    ])
+    expect(signals).toEqual([
+      { kind: 'linguist', name: 'SQL', source: '2 SQL files' },
+      { kind: 'linguist', name: 'Protocol Buffer', source: '1 Protocol Buffer file' },
+      { kind: 'linguist', name: 'GraphQL', source: '1 GraphQL file' },
+    ])
+  })
+
+  it("leaves Gradle's and Maven's wrapper scripts out of the languages, as Linguist's vendor list does", () => {
+    expect(isExcludedFromLanguages('gradlew.bat')).toBe(true)
+    expect(isExcludedFromLanguages('android/gradlew')).toBe(true)
+    expect(isExcludedFromLanguages('mvnw.cmd')).toBe(true)
+    expect(isExcludedFromLanguages('.mvn/wrapper/MavenWrapperDownloader.java')).toBe(true)
+    expect(isExcludedFromLanguages('scripts/build.bat')).toBe(false)
+  })
+
+  it('knows JavaScript from a package.json, and Node.js as a suggestion unless engines names it', () => {
+    const parse = (manifest: object) =>
+      packageJsonParser
+        .parse(
+          { path: 'package.json', base: 'package.json', text: JSON.stringify(manifest) },
+          { addLocalPackage() {}, addLockVersions() {} },
+        )
+        .filter((signal) => signal.kind === 'name')
+        .map((signal) => [signal.name, signal.confidence ?? 100])
+    expect(parse({ dependencies: { vite: '^5' } })).toEqual([
+      ['JavaScript', 100],
+      ['Node.js', UNDECLARED_RUNTIME_CONFIDENCE],
+    ])
+    expect(parse({ engines: { node: '>=20' } })).toEqual([
+      ['JavaScript', 100],
+      ['Node.js', 100],
+    ])
+  })
+
+  it("lists a Flutter app's dependency on the SDK's flutter package, without the SDK's placeholder version", () => {
+    const versions = new Map<string, string>()
+    const context = {
+      addLocalPackage() {},
+      addLockVersions: (_: string, __: string, found: Map<string, string>) => {
+        for (const [name, version] of found) versions.set(name, version)
+      },
+    }
+    const pubspec = [
+      'name: app',
+      'dependencies:',
+      '  flutter:',
+      '    sdk: flutter',
+      '  flutter_localizations:',
+      '    sdk: flutter',
+      '  provider: ^6.0.0',
+      'dev_dependencies:',
+      '  flutter_test:',
+      '    sdk: flutter',
+    ].join('\n')
+    const signals = pubspecParser.parse({ path: 'pubspec.yaml', base: 'pubspec.yaml', text: pubspec }, context)
+    expect(signals.filter((signal) => signal.kind === 'pub').map((signal) => signal.name)).toEqual([
+      'flutter',
+      'provider',
+    ])
+    pubspecLockParser.parse(
+      {
+        path: 'pubspec.lock',
+        base: 'pubspec.lock',
+        text: 'packages:\n  flutter:\n    source: sdk\n    version: "0.0.0"\n  provider:\n    source: hosted\n    version: "6.1.1"\n',
+      },
+      context,
+    )
+    expect([...versions]).toEqual([['provider', '6.1.1']])
+  })
+
+  it('knows the Spring Framework under a Spring Boot project', () => {
+    const signals: Signal[] = [
+      { kind: 'maven', name: 'org.springframework.boot:spring-boot-starter-web', source: 'pom.xml' },
+      { kind: 'maven', name: 'org.springframework.boot:spring-boot-starter-test', source: 'pom.xml' },
+      { kind: 'maven', name: 'org.springframework.boot:spring-boot', source: 'x/sbom.json', indirect: true },
+      { kind: 'maven', name: 'org.example:springframework-boot-like', source: 'pom.xml' },
+    ]
+    expect(impliedSignals(signals)).toEqual([{ kind: 'name', name: 'Spring Framework', source: 'pom.xml' }])
+    expect(impliedSignals(signals.slice(2))).toEqual([])
+  })
+
+  it.each<[SignalKind, string, string]>([
+    ['pypi', 'Jinja2', 'Jinja'],
+    ['pypi', 'qdrant-client', 'Qdrant'],
+    ['maven', 'com.h2database:h2', 'H2 Database'],
+    ['maven', 'org.freemarker:freemarker', 'FreeMarker'],
+    ['nuget', 'Microsoft.EntityFrameworkCore', 'ef core'],
+    ['go', 'google.golang.org/protobuf', 'Protocol Buffer'],
+    ['maven', 'com.google.protobuf:protobuf-java', 'Protocol Buffer'],
+    ['linguist', 'SQL', 'SQL'],
+    ['linguist', 'GraphQL', 'GraphQL'],
+  ])(
+    'maps %s %s to the catalog tool %s',
+    async (kind, name, tool) => {
+      const [detected] = await mapSignals([{ kind, name, source: 'manifest' }], loadCatalogLookup(), {
+        includePackages: false,
+      })
+      expect(detected?.name).toBe(tool)
+    },
+    30_000,
+  )
+
+  it.each([
+    ['R Language', 'R'],
+    ['Drone.io', 'Drone'],
+    ['Gin Gonic', 'Gin'],
+    ['Apache FreeMarker', 'FreeMarker'],
+    ['Entity Framework Core', 'ef core'],
+    ['Protobuf', 'Protocol Buffer'],
+  ])(
+    "knows StackShare's name %s for the catalog tool %s",
+    async (name, tool) => {
+      const found = await loadCatalogLookup().findByAliases([{ kind: 'name', alias: looseName(name) }])
+      expect(found.get(`name:${looseName(name)}`)?.name).toBe(tool)
+    },
+    30_000,
+  )
 })

@@ -3,7 +3,18 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { aliasFallbacks, normalizeAlias } from './alias-normalize.ts'
-import { type LanguageShare, languageSignals, loadLanguageIndex, measureLanguages } from './languages.ts'
+import {
+  dataLanguageSignals,
+  headerLanguage,
+  headerPaths,
+  type LanguageShare,
+  languageOf,
+  languageSignals,
+  loadLanguageIndex,
+  measureLanguages,
+  scriptLanguage,
+  scriptPaths,
+} from './languages.ts'
 import { ciParsers } from './parsers/ci.ts'
 import { containerParsers } from './parsers/containers.ts'
 import { dartParsers } from './parsers/dart.ts'
@@ -24,6 +35,7 @@ import { rustParsers } from './parsers/rust.ts'
 import { swiftParsers } from './parsers/swift.ts'
 import { terraformParsers } from './parsers/terraform.ts'
 import { isPackageEcosystem, type PackageEcosystem, type Signal } from './signals.ts'
+import { findWorkspaces, isWorkspaceFile, type Workspace } from './workspaces.ts'
 
 export const manifestParsers: ManifestParser[] = [
   ...javascriptParsers,
@@ -61,9 +73,16 @@ export interface FileSource {
   truncated?: boolean
 }
 
+/** A workspace of a monorepo with its own signals: its manifests', its registries, its languages. */
+export interface WorkspaceAnalysis extends Workspace {
+  signals: Signal[]
+}
+
 export interface RepositoryAnalysis {
   signals: Signal[]
   languages: LanguageShare[]
+  /** The workspaces the repository declares (npm, pnpm, Cargo, go.work, Maven, Gradle, uv); none for one project. */
+  workspaces: WorkspaceAnalysis[]
   fileCount: number
   manifestCount: number
   truncated: boolean
@@ -136,7 +155,20 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   const toRead = matched
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
-  const texts = await source.read(toRead)
+  const headers = headerPaths(source.files)
+  const scripts = scriptPaths(source.files)
+  const readSet = new Set(toRead)
+  const workspaceFiles = source.files
+    .filter((file) => isWorkspaceFile(file.path.slice(file.path.lastIndexOf('/') + 1)) && !readSet.has(file.path))
+    .map((file) => file.path)
+  const texts = await source.read([...new Set([...toRead, ...headers, ...workspaceFiles, ...scripts])])
+  // C, C++ and Objective-C share `.h`: the text decides, as Linguist's heuristics do (a Flutter app's iOS bridging
+  // header is Objective-C)
+  const knownLanguages = new Map<string, string>()
+  for (const header of headers) {
+    const text = texts.get(header)
+    if (text !== undefined) knownLanguages.set(header, headerLanguage(text))
+  }
 
   const lockVersions = new Map<string, Map<string, string>>() // `${ecosystem}\0${dir}` -> alias -> version
   const localPackages = new Set<string>() // `${ecosystem}\0${alias}`
@@ -165,18 +197,41 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     }
   }
 
-  const resolved = resolvePackages(signals, lockVersions, localPackages)
-  resolved.push(...registrySignals(resolved, source.files))
+  const manifestSignals = resolvePackages(signals, lockVersions, localPackages)
+  const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
-  const languages = measureLanguages(await languageIndex, source.files)
-  resolved.push(...languageSignals(languages))
+  const index = await languageIndex
+  // a script without an extension is known by its shebang (bin/setup is Shell), as Linguist knows it
+  for (const script of scripts) {
+    const text = texts.get(script)
+    const language = text !== undefined && !languageOf(index, script) ? scriptLanguage(index, text) : undefined
+    if (language) knownLanguages.set(script, language)
+  }
+  const languages = measureLanguages(index, source.files, knownLanguages)
+  resolved.push(...languageSignals(languages), ...dataLanguageSignals(source.files))
+  const workspaces = findWorkspaces(source.files, texts).map((workspace) => {
+    const inside = (file: string) => file.startsWith(`${workspace.path}/`)
+    const files = source.files.filter((file) => inside(file.path))
+    const own = manifestSignals.filter((signal) => inside(signal.source))
+    const shares = measureLanguages(index, files, knownLanguages)
+    return {
+      ...workspace,
+      signals: [...own, ...derivedSignals(own, files), ...languageSignals(shares), ...dataLanguageSignals(files)],
+    }
+  })
   return {
     signals: resolved,
     languages,
+    workspaces,
     fileCount: source.files.length,
     manifestCount: matched.length,
     truncated: Boolean(source.truncated),
   }
+}
+
+/** What the manifests' signals imply: the registries installed from, the tools a dependency is built on. */
+function derivedSignals(signals: Signal[], files: RepositoryFile[]): Signal[] {
+  return [...registrySignals(signals, files), ...impliedSignals(signals)]
 }
 
 function byDepth(a: { path: string }, b: { path: string }) {
@@ -322,6 +377,27 @@ export function registrySignals(signals: Signal[], files: RepositoryFile[]): Sig
   // a package.json without dependencies still installs from npm (its scripts' tools, its own publication)
   for (const file of files) if (path.posix.basename(file.path) === 'package.json') offer('npm', file.path)
   return [...sources].map(([name, source]) => ({ kind: 'name', name, source }))
+}
+
+/**
+ * Tools a dependency is built on, which StackShare lists beside it: a Spring Boot project runs on the Spring
+ * Framework (every spring-boot starter brings spring-core). Pattern over the normalized package name.
+ */
+const IMPLIED_BY_PACKAGE: { ecosystem: PackageEcosystem; pattern: RegExp; tool: string }[] = [
+  { ecosystem: 'maven', pattern: /^org\.springframework\.boot(:|$)/, tool: 'Spring Framework' },
+]
+
+export function impliedSignals(signals: Signal[]): Signal[] {
+  const implied = new Map<string, Signal>()
+  for (const signal of signals) {
+    if (!isPackageEcosystem(signal.kind) || signal.indirect) continue
+    const alias = normalizeAlias(signal.kind, signal.name)
+    for (const rule of IMPLIED_BY_PACKAGE) {
+      if (rule.ecosystem === signal.kind && rule.pattern.test(alias) && !implied.has(rule.tool))
+        implied.set(rule.tool, { kind: 'name', name: rule.tool, source: signal.source })
+    }
+  }
+  return [...implied.values()]
 }
 
 /** Analyzes a local folder (the CLI's offline mode, file:// scans of non-git folders, the bench). */

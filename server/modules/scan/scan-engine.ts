@@ -4,7 +4,13 @@
 // are found. Waits on the network and on git are cut to fit the scan's deadline. docs/scanner.md
 import { CLONE_LIMITS, cloneRepository, type GitTarget } from './git-repository.ts'
 import { FETCH_LIMITS, type FetchedPage, fetchPage, fetchStylesheet, probeGitRepository } from './page-fetcher.ts'
-import { analyzeFileSource, analyzeFolder, type RepositoryAnalysis, repositorySignals } from './repository-analyzer.ts'
+import {
+  analyzeFileSource,
+  analyzeFolder,
+  type RepositoryAnalysis,
+  repositorySignals,
+  type WorkspaceAnalysis,
+} from './repository-analyzer.ts'
 import { possibleRepositoryOf, SCHEME_MESSAGE, type ScanTarget } from './scan-target.ts'
 import type { Signal } from './signals.ts'
 import { type NetworkPolicy, ScanRefusedError } from './ssrf.ts'
@@ -24,6 +30,8 @@ export interface EngineHooks {
   onStage?(stage: EngineStage, progress: EngineProgress): Promise<void>
   /** Epoch milliseconds by which the work should end (scan.service.ts SCAN_LIMITS.maxDurationMs). */
   deadline?: number
+  /** A folder's or a repository's declared workspaces with their own signals (none for a website). */
+  onWorkspaces?(workspaces: WorkspaceAnalysis[]): void
 }
 
 /** How long the smart HTTP probe of a website URL may take: a web server that is no git server answers at once. */
@@ -48,9 +56,10 @@ export async function collectSignals(
     const analysis = await analyzeFolder(target.folder, {
       onManifests: (found) => stage('mapping', { found }),
     })
+    hooks.onWorkspaces?.(analysis.workspaces)
     return analysis.signals
   }
-  if (target.kind === 'repository') return repositorySignalsOf(target.git, network, stage, within)
+  if (target.kind === 'repository') return repositorySignalsOf(target.git, network, stage, within, hooks)
 
   // "any other git URL" (issue 3): a self-hosted forge's repository page is cloned, not fingerprinted
   const possible = possibleRepositoryOf(target.url)
@@ -66,6 +75,7 @@ export async function collectSignals(
         network,
         (next, progress) => stage(next, { ...progress, kind: 'repository' }),
         within,
+        hooks,
       )
     }
   }
@@ -79,6 +89,7 @@ async function repositorySignalsOf(
   network: NetworkPolicy,
   stage: StageHook,
   within: (cap: number) => number,
+  hooks: EngineHooks,
 ): Promise<Signal[]> {
   const clone = await cloneRepository(git, network, {
     timeoutMs: within(CLONE_LIMITS.timeoutMs),
@@ -91,6 +102,7 @@ async function repositorySignalsOf(
   } finally {
     await clone.remove()
   }
+  hooks.onWorkspaces?.(analysis.workspaces)
   return [...analysis.signals, ...repositorySignals(git.cloneUrl)]
 }
 

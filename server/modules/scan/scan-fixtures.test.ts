@@ -35,7 +35,7 @@ const CASES: [string, Record<string, string>, Expected[], string[]][] = [
     'a Ktor service built with Gradle (Kotlin DSL, version catalog)',
     gradleKotlinService,
     [
-      { slug: 'kotlin', version: '1.9.22', sources: ['app/build.gradle.kts', 'languages: 96% of code'] },
+      { slug: 'kotlin', version: '1.9.22', sources: ['app/build.gradle.kts', 'languages: 100% of code'] },
       { slug: 'gradle', sources: ['app/build.gradle.kts'] },
       { slug: 'ktor', version: '2.3.7' },
       { slug: 'postgresql', version: null, sources: ['app/build.gradle.kts'] },

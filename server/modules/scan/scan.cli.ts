@@ -1,19 +1,19 @@
-// Your stack without the site: npm run scan -- <folder|url> [--json]
+// Your stack without the site: npm run scan -- <folder|url> [--json] [--by-workspace]
 // A local folder is read offline; a website or repository URL is fetched (private addresses allowed: the CLI runs
 // on your own machine with your own network). Tools map through the catalog built in memory, no database needed.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { ScanCliTool } from '#contracts/scan.ts'
+import { ScanCliTool, type ScanCliWorkspace } from '#contracts/scan.ts'
 import { loadCatalogLookup } from './catalog-lookup.ts'
-import { analyzeFolder } from './repository-analyzer.ts'
+import { analyzeFolder, type WorkspaceAnalysis } from './repository-analyzer.ts'
 import { collectSignals } from './scan-engine.ts'
 import { parseScanTarget, ScanUrlError } from './scan-target.ts'
 import type { Signal } from './signals.ts'
 import { ScanRefusedError } from './ssrf.ts'
 import { mapSignals } from './tool-mapper.ts'
 
-const USAGE = 'Usage: npm run scan -- <folder|url> [--json]'
+const USAGE = 'Usage: npm run scan -- <folder|url> [--json] [--by-workspace]'
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
 
 export class NoSuchFolderError extends Error {
@@ -22,17 +22,43 @@ export class NoSuchFolderError extends Error {
   }
 }
 
+function localFolder(input: string): string {
+  // anything without a scheme is a path: a folder to read, never a URL to guess (issue 19)
+  const folder = path.resolve(input)
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new NoSuchFolderError(input)
+  return folder
+}
+
 export async function scanForCli(input: string): Promise<ScanCliTool[]> {
-  let signals: Signal[]
-  if (!URL_SCHEME.test(input)) {
-    // anything without a scheme is a path: a folder to read, never a URL to guess (issue 19)
-    const folder = path.resolve(input)
-    if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) throw new NoSuchFolderError(input)
-    signals = (await analyzeFolder(folder)).signals
-  } else {
-    const target = parseScanTarget(input, { allowPrivateNetworks: true })
-    signals = await collectSignals(target, { allowPrivateNetworks: true })
+  return toCliTools((await analyzeInput(input)).signals)
+}
+
+/**
+ * The tools of a folder, repository or website, and each workspace's that a folder or repository declares (a
+ * monorepo's services and libraries; a website has none).
+ */
+export async function scanWorkspacesForCli(
+  input: string,
+): Promise<{ tools: ScanCliTool[]; workspaces: ScanCliWorkspace[] }> {
+  const { signals, workspaces: declared } = await analyzeInput(input)
+  const workspaces: ScanCliWorkspace[] = []
+  for (const { path: folder, name, kind, signals: own } of declared)
+    workspaces.push({ path: folder, name, kind, tools: await toCliTools(own) })
+  return { tools: await toCliTools(signals), workspaces }
+}
+
+async function analyzeInput(input: string): Promise<{ signals: Signal[]; workspaces: WorkspaceAnalysis[] }> {
+  if (!URL_SCHEME.test(input)) return analyzeFolder(localFolder(input))
+  let workspaces: WorkspaceAnalysis[] = []
+  const target = parseScanTarget(input, { allowPrivateNetworks: true })
+  const onWorkspaces = (found: WorkspaceAnalysis[]) => {
+    workspaces = found
   }
+  const signals = await collectSignals(target, { allowPrivateNetworks: true }, { onWorkspaces })
+  return { signals, workspaces }
+}
+
+async function toCliTools(signals: Signal[]): Promise<ScanCliTool[]> {
   const detected = await mapSignals(signals, loadCatalogLookup())
   // exactly the documented fields, in this order (issue 3: {"tools":[{"name","slug","category","is_package",...}]},
   // issue 19: aliases last); the schema drops the rest (confidence, a new package's details)
@@ -68,10 +94,24 @@ export function formatTable(tools: ScanCliTool[]): string {
   ].join('\n')
 }
 
+export function formatWorkspaces({ tools, workspaces }: { tools: ScanCliTool[]; workspaces: ScanCliWorkspace[] }) {
+  const sections = [`Whole repository\n\n${formatTable(tools)}`]
+  if (workspaces.length === 0) sections.push('No workspaces declared.\n')
+  for (const workspace of workspaces)
+    sections.push(
+      `Workspace ${workspace.name} (${workspace.path}, ${workspace.kind})\n\n${formatTable(workspace.tools)}`,
+    )
+  return sections.join('\n')
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'by-workspace': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   })
   const input = positionals[0]
   if (values.help || !input) {
@@ -80,8 +120,13 @@ async function main() {
     return
   }
   try {
-    const tools = await scanForCli(input)
-    process.stdout.write(values.json ? `${JSON.stringify({ tools })}\n` : formatTable(tools))
+    if (values['by-workspace']) {
+      const result = await scanWorkspacesForCli(input)
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : formatWorkspaces(result))
+    } else {
+      const tools = await scanForCli(input)
+      process.stdout.write(values.json ? `${JSON.stringify({ tools })}\n` : formatTable(tools))
+    }
   } catch (error) {
     const known =
       error instanceof ScanRefusedError || error instanceof ScanUrlError || error instanceof NoSuchFolderError

@@ -1,5 +1,6 @@
 // Every field of a scan that leaves the server (contracts/scan.ts AnalyzeResponse).
 import type { AnalyzeResponse, ScannedTool, ScanStage } from '#contracts/scan.ts'
+import type { StoredScanTool } from '../../db/schema/scans.ts'
 import type { ScanRow } from './scan.queries.ts'
 
 /** A real progress figure for the wizard's indicator: each stage is a step of the work. */
@@ -28,12 +29,14 @@ export function presentScan(scan: ScanRow, reused: boolean): AnalyzeResponse {
   }
 }
 
-function presentTool(tool: ScannedTool): ScannedTool {
+function presentTool(tool: StoredScanTool): ScannedTool {
   return {
     name: tool.name,
     slug: tool.slug,
     category: tool.category,
     is_package: tool.is_package,
+    // results stored before issue 19's second round did not keep it
+    package_ecosystem: tool.package_ecosystem ?? null,
     version: tool.version,
     sources: tool.sources,
     // results stored before confidence was kept named their tools by files and sure fingerprints

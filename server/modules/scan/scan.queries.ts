@@ -100,27 +100,45 @@ const ECOSYSTEM_LABELS: Record<PackageEcosystem, string> = {
 }
 
 /**
+ * The alias kind of a package whose own ecosystem alias names a catalog tool (npm 'react-dom' is React's): its
+ * package tool is found under 'package:npm' instead, so the tool and the package both exist (issue 19).
+ */
+export const packageAliasKind = (ecosystem: PackageEcosystem) => `package:${ecosystem}`
+
+type NewPackage = NonNullable<DetectedTool['newPackage']>
+const ecosystemKey = (item: NewPackage) => ({ kind: item.ecosystem, alias: item.alias })
+const packageKey = (item: NewPackage) => ({ kind: packageAliasKind(item.ecosystem), alias: item.alias })
+const keyString = (key: { kind: string; alias: string }) => `${key.kind}:${key.alias}`
+
+/**
  * Creates the package tools a scan found and the catalog lacks (is_package, approved, with an alias of their
- * ecosystem so the next scan finds them), and returns the detected tools with their stored slugs and names.
+ * ecosystem so the next scan finds them), and returns the detected tools with their stored slugs and names. A
+ * package folded into a catalog tool (npm react-dom, whose alias is React's) gets a package tool of its own, aliased
+ * under packageAliasKind, as the catalog's package tools are made (decision 028): listed beside the tool.
  */
 export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Promise<ScannedTool[]> {
   const pending = detected.filter((tool) => tool.newPackage)
   const stored = new Map<DetectedTool, { name: string; slug: string }>()
+  /** Where each pending package is looked up and created: its ecosystem's alias, or the package kind if folded. */
+  const keys = new Map<DetectedTool, { kind: string; alias: string }>()
   if (pending.length > 0) {
     // any tool already holding the alias wins, hidden or not (the alias is the table's primary key)
-    const existing = await findToolsByAliases(
-      db,
-      pending.map((tool) => ({ kind: tool.newPackage!.ecosystem, alias: tool.newPackage!.alias })),
-    )
+    const existing = await findToolsByAliases(db, [
+      ...pending.map((tool) => ecosystemKey(tool.newPackage!)),
+      ...pending.map((tool) => packageKey(tool.newPackage!)),
+    ])
     const missing = pending.filter((tool) => {
-      const row = existing.get(`${tool.newPackage!.ecosystem}:${tool.newPackage!.alias}`)
+      const own = existing.get(keyString(ecosystemKey(tool.newPackage!)))
+      const key = own && !own.isPackage ? packageKey(tool.newPackage!) : ecosystemKey(tool.newPackage!)
+      keys.set(tool, key)
+      const row = existing.get(keyString(key))
       if (row) stored.set(tool, row)
       return !row
     })
     if (missing.length > 0) {
       await db.transaction(async (tx) => {
         for (const tool of missing) {
-          const created = await insertPackageTool(tx as unknown as Db, tool.newPackage!)
+          const created = await insertPackageTool(tx as unknown as Db, tool.newPackage!, keys.get(tool)!.kind)
           if (created) stored.set(tool, created)
         }
       })
@@ -130,10 +148,10 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
     if (unresolved.length > 0) {
       const raced = await findToolsByAliases(
         db,
-        unresolved.map((tool) => ({ kind: tool.newPackage!.ecosystem, alias: tool.newPackage!.alias })),
+        unresolved.map((tool) => keys.get(tool)!),
       )
       for (const tool of unresolved) {
-        const row = raced.get(`${tool.newPackage!.ecosystem}:${tool.newPackage!.alias}`)
+        const row = raced.get(keyString(keys.get(tool)!))
         if (row) stored.set(tool, row)
       }
     }
@@ -142,7 +160,7 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
   return detected.flatMap((tool) => {
     const { newPackage: _newPackage, ...rest } = tool
     const row = tool.newPackage ? stored.get(tool) : rest
-    // a package that is a catalog tool's alias (npm react for React) resolves to that tool: listed once
+    // two spellings of one package (a scope's case, PEP 503) resolve to one stored tool: listed once
     if (!row || slugs.has(row.slug)) return []
     slugs.add(row.slug)
     return [{ ...rest, slug: row.slug, name: row.name }]
@@ -151,7 +169,8 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
 
 async function insertPackageTool(
   db: Db,
-  { ecosystem, name, alias }: { ecosystem: PackageEcosystem; name: string; alias: string },
+  { ecosystem, name, alias }: NewPackage,
+  aliasKind: string,
 ): Promise<{ name: string; slug: string } | null> {
   const baseSlug = packageSlug(ecosystem, alias)
   for (let attempt = 1; attempt <= 20; attempt++) {
@@ -173,7 +192,7 @@ async function insertPackageTool(
     if (!row) continue // slug taken by another tool: try the next number
     const [aliasRow] = await db
       .insert(toolAliases)
-      .values({ toolId: row.id, kind: ecosystem, alias })
+      .values({ toolId: row.id, kind: aliasKind, alias })
       .onConflictDoNothing()
       .returning({ toolId: toolAliases.toolId })
     if (aliasRow) return { slug: row.slug, name: row.name }
@@ -184,16 +203,17 @@ async function insertPackageTool(
 }
 
 async function findToolsByAliases(db: Db, keys: { kind: string; alias: string }[]) {
-  const result = new Map<string, { name: string; slug: string }>()
+  const result = new Map<string, { name: string; slug: string; isPackage: boolean }>()
   const byKind = new Map<string, string[]>()
   for (const key of keys) byKind.set(key.kind, [...(byKind.get(key.kind) ?? []), key.alias])
   for (const [kind, aliases] of byKind) {
     const rows = await db
-      .select({ alias: toolAliases.alias, name: tools.name, slug: tools.slug })
+      .select({ alias: toolAliases.alias, name: tools.name, slug: tools.slug, isPackage: tools.isPackage })
       .from(toolAliases)
       .innerJoin(tools, eq(tools.id, toolAliases.toolId))
       .where(and(eq(toolAliases.kind, kind), inArray(toolAliases.alias, aliases)))
-    for (const row of rows) result.set(`${kind}:${row.alias}`, { name: row.name, slug: row.slug })
+    for (const row of rows)
+      result.set(`${kind}:${row.alias}`, { name: row.name, slug: row.slug, isPackage: row.isPackage })
   }
   return result
 }

@@ -223,6 +223,7 @@ describe('GET /api/v1/analyze', () => {
       slug: 'wordpress',
       category: 'CMS',
       is_package: false,
+      package_ecosystem: null,
       version: '6.4.2',
       sources: ['meta generator'],
       confidence: 100,
@@ -319,6 +320,7 @@ describe('GET /api/v1/analyze', () => {
       slug: 'npm-left-pad',
       category: null,
       is_package: true,
+      package_ecosystem: 'npm',
       version: '1.3.0',
       sources: ['package.json'],
       confidence: 100,
@@ -335,6 +337,41 @@ describe('GET /api/v1/analyze', () => {
     const second = await scanUntilDone(user.client, another)
     expect(second.body.tools.map((tool: { slug: string }) => tool.slug)).toContain('npm-left-pad')
     expect(await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-left-pad'))).toHaveLength(1)
+  })
+
+  it('lists a dependency that is a catalog tool as the tool and as its package, created once (issue 19)', async () => {
+    const folder = nodeProject({ express: '^4.18.2', pg: '^8.11.3' })
+    const response = await scanUntilDone(user.client, folder)
+    const byName = new Map(response.body.tools.map((tool: { name: string }) => [tool.name, tool]))
+    expect(byName.get('Express')).toMatchObject({ slug: 'express', is_package: false, package_ecosystem: null })
+    expect(byName.get('express')).toMatchObject({
+      slug: 'npm-express',
+      is_package: true,
+      package_ecosystem: 'npm',
+      version: '4.18.2',
+      sources: ['package.json'],
+    })
+    expect(byName.get('pg')).toMatchObject({ slug: 'npm-pg', is_package: true, package_ecosystem: 'npm' })
+    // the npm alias stays the catalog tool's; the package is found under its own kind
+    const [row] = await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-express'))
+    expect(row).toMatchObject({ name: 'express', isPackage: true, packageEcosystem: 'npm', isApproved: true })
+    const owners = await ctx.app.db
+      .select({ kind: toolAliases.kind, slug: tools.slug })
+      .from(toolAliases)
+      .innerJoin(tools, eq(tools.id, toolAliases.toolId))
+      .where(eq(toolAliases.alias, 'express'))
+    expect(owners).toEqual(
+      expect.arrayContaining([
+        { kind: 'npm', slug: 'express' },
+        { kind: 'package:npm', slug: 'npm-express' },
+      ]),
+    )
+
+    const second = await scanUntilDone(user.client, nodeProject({ express: '4.19.0' }))
+    expect(second.body.tools.map((tool: { slug: string }) => tool.slug)).toEqual(
+      expect.arrayContaining(['express', 'npm-express']),
+    )
+    expect(await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-express'))).toHaveLength(1)
   })
 
   it('is described in the OpenAPI document', async () => {

@@ -33,6 +33,8 @@ export interface DetectedTool {
   slug: string
   category: string | null
   is_package: boolean
+  /** The registry of a package tool (from the signal that found it), null for other tools. */
+  package_ecosystem: PackageEcosystem | null
   /** The catalog tool's other names (the CLI's JSON emits them); none for package tools. */
   aliases: string[]
   version: string | null
@@ -208,6 +210,7 @@ export async function mapSignals(
         slug,
         category: null,
         is_package: true,
+        package_ecosystem: ecosystem,
         aliases: [],
         version: null,
         sources: [],
@@ -234,6 +237,7 @@ export async function mapSignals(
           slug: match.slug,
           category: match.category,
           is_package: match.isPackage,
+          package_ecosystem: match.isPackage && isPackageEcosystem(signal.kind) ? signal.kind : null,
           aliases: match.aliases ?? [],
           version: null,
           sources: [],

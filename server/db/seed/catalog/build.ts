@@ -15,7 +15,7 @@ import {
   refineCategory,
   WAPPALYZER_CATEGORY_MAP,
 } from './category-map.ts'
-import { type MergedTool, mergeSources } from './merge.ts'
+import { type MergedTool, mergeSources, STACK_DATA_LANGUAGES } from './merge.ts'
 import { compareText, nameKey, normalizeAlias } from './names.ts'
 import { toolAliases as packageAliases } from './package-aliases.ts'
 import { popularitySignals, seedPopularity } from './popularity.ts'
@@ -206,7 +206,9 @@ function categoryOf(tool: MergedTool, description: string | null): string {
   const category =
     mappings.find((mapping) => !mapping.isWeak)?.category ??
     (tool.devicon && deviconCategory(tool.devicon)) ??
-    (tool.linguist?.type === 'programming' ? LANGUAGES_CATEGORY : undefined) ??
+    (tool.linguist && (tool.linguist.type === 'programming' || STACK_DATA_LANGUAGES.has(tool.linguist.name))
+      ? LANGUAGES_CATEGORY
+      : undefined) ??
     mappings[0]?.category ??
     FALLBACK_CATEGORY
   return refineCategory(category, description)

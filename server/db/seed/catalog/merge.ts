@@ -128,6 +128,12 @@ function deviconSuffixVariants(id: string): string[] {
   return id.endsWith('js') ? [id.slice(0, -2)] : [`${id}js`]
 }
 
+/**
+ * Linguist's data languages that stacks list all the same (issue 19: StackShare lists SQL and Protobuf): the catalog
+ * takes them as languages; the scanner reports them when their files are there (server/modules/scan/languages.ts).
+ */
+export const STACK_DATA_LANGUAGES = new Set(['SQL', 'Protocol Buffer'])
+
 /** Every tool the data packages list, once, with each package's entry for it. */
 export function mergeSources(data: SourceData): MergedTool[] {
   const index = new DraftIndex()
@@ -142,7 +148,9 @@ export function mergeSources(data: SourceData): MergedTool[] {
 
   // Languages match by name only: Linguist's aliases are file-type nicknames ("zsh" for Shell) that would pull
   // other tools' logos onto a language.
-  for (const language of data.linguist.filter((entry) => entry.type === 'programming')) {
+  for (const language of data.linguist.filter(
+    (entry) => entry.type === 'programming' || STACK_DATA_LANGUAGES.has(entry.name),
+  )) {
     const draft = index.find([language.name], [])
     if (draft?.linguist) continue
     const target = draft ?? index.add({ wappalyzer: [] })

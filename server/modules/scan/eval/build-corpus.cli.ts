@@ -2,10 +2,11 @@
 // last wrote techstack.yml and the tools and packages that file lists. Run once when the corpus changes:
 //   node server/modules/scan/eval/build-corpus.cli.ts <snapshots folder> owner/name [owner/name ...]
 // The split into tuning and held-out sets is stratified: within each ecosystem, repositories ordered by a hash of
-// their name, every third one held out (the second of each three, so an ecosystem of two has one of each).
+// their name, every third one held out (the second of each three, so an ecosystem of two has one of each). Excluded
+// repositories (corpus.ts EXCLUDED_REPOSITORIES) keep their place in the split, marked, and count in no figure.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { CORPUS_PATH, type CorpusEntry, primaryEcosystem } from './corpus.ts'
+import { CORPUS_PATH, type CorpusEntry, EXCLUDED_REPOSITORIES, primaryEcosystem } from './corpus.ts'
 import { findSnapshot, lastStackFileCommit, readFileAt } from './snapshots.ts'
 import { readStackFile } from './stack-file.ts'
 
@@ -26,7 +27,8 @@ function main() {
     }
     const key = readStackFile(readFileAt(gitDir, commit, 'techstack.yml'))
     const ecosystem = primaryEcosystem(key)
-    entries.push({ repo, commit, ecosystem, set: 'tuning', ...key })
+    const excluded = EXCLUDED_REPOSITORIES[repo]
+    entries.push({ repo, commit, ecosystem, set: 'tuning', ...(excluded ? { excluded } : {}), ...key })
   }
   const byEcosystem = Map.groupBy(entries, (entry) => entry.ecosystem)
   for (const group of byEcosystem.values()) {

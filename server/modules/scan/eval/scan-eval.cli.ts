@@ -109,6 +109,9 @@ async function scoreEntry(entry: CorpusEntry, snapshots: string, engine: Engine)
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-eval-'))
   try {
     await exportTree(gitDir, entry.commit, folder)
+    // every corpus tree is a Git repository's: scanned as a clone is (a repository URL's scan and a local clone both
+    // report Git; an exported tree alone has no .git)
+    fs.mkdirSync(path.join(folder, '.git'))
     return scoreScan(entry, await engine(folder))
   } finally {
     fs.rmSync(folder, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { primaryEcosystem } from './corpus.ts'
+import { EXCLUDED_REPOSITORIES, loadCorpus, loadCorpusFile, primaryEcosystem } from './corpus.ts'
 import { isSamePackage, type ScoredTool, scoreScan } from './score.ts'
 import { readStackFile } from './stack-file.ts'
 
@@ -72,5 +72,13 @@ describe('the scanner evaluation', () => {
     })
     expect(score.missedTools).toEqual([{ name: 'Git', kind: 'Version Control System' }])
     expect(score.extras).toEqual(['GitHub'])
+  })
+})
+
+describe('corpus', () => {
+  it('marks each excluded repository in corpus.json with its reason and leaves it out of the figures', () => {
+    const marked = loadCorpusFile().filter((entry) => entry.excluded)
+    expect(marked.map((entry) => [entry.repo, entry.excluded])).toEqual(Object.entries(EXCLUDED_REPOSITORIES))
+    expect(loadCorpus().some((entry) => entry.excluded || EXCLUDED_REPOSITORIES[entry.repo])).toBe(false)
   })
 })

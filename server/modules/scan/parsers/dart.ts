@@ -24,6 +24,9 @@ export const pubspecParser: ManifestParser = {
         const details = asRecord(spec)
         if (details.sdk === 'flutter' || name === 'flutter' || name === 'flutter_test') {
           usesFlutter = true
+          // the SDK's own package, which an app depends on and StackShare lists (issue 19); its test and
+          // localization companions are the SDK's too, not packages of pub.dev
+          if (name === 'flutter' && field === 'dependencies') signals.push({ kind: 'pub', name, source: file.path })
           continue
         }
         if (details.path) continue
@@ -46,8 +49,9 @@ export const pubspecLockParser: ManifestParser = {
   parse(file, context) {
     const versions = new Map<string, string>()
     for (const [name, entry] of Object.entries(asRecord(yamlOf(file.text).packages))) {
-      const version = asRecord(entry).version
-      if (typeof version === 'string') versions.set(name, version)
+      const { version, source } = asRecord(entry)
+      // an SDK package's version is a placeholder (flutter 0.0.0)
+      if (typeof version === 'string' && source !== 'sdk') versions.set(name, version)
     }
     context.addLockVersions('pub', dirOf(file.path), versions)
     return []

@@ -6,6 +6,9 @@ import { asRecord, dirOf, type ManifestParser, parseJson, presence } from './par
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const
 const LOCAL_SPEC = /^(workspace|file|link|portal|patch):/
 
+/** Node.js inferred from a package.json that declares no engine: real in most cases, rarely listed. */
+export const UNDECLARED_RUNTIME_CONFIDENCE = 50
+
 export const packageJsonParser: ManifestParser = {
   id: 'package.json',
   matches: (_path, base) => base === 'package.json',
@@ -30,8 +33,15 @@ export const packageJsonParser: ManifestParser = {
         })
       }
     }
+    // issue 19: what npm installs is JavaScript (TypeScript compiles to it), as StackShare lists it
+    signals.push({ kind: 'name', name: 'JavaScript', source: file.path })
+    // Node.js is the runtime only when the manifest says so (engines.node); else a suggestion (a browser app's
+    // package.json names its build tools, not a server)
     const engines = asRecord(manifest.engines)
-    signals.push({ kind: 'name', name: 'Node.js', version: cleanVersion(engines.node), source: file.path })
+    const nodeVersion = cleanVersion(engines.node)
+    const node: Signal = { kind: 'name', name: 'Node.js', version: nodeVersion, source: file.path }
+    if (typeof engines.node !== 'string') node.confidence = UNDECLARED_RUNTIME_CONFIDENCE
+    signals.push(node)
     if (typeof manifest.packageManager === 'string') {
       const [manager, version] = manifest.packageManager.split('@')
       const tool = { npm: 'npm', yarn: 'Yarn', pnpm: 'pnpm', bun: 'Bun' }[manager ?? '']

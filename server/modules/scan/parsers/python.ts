@@ -35,8 +35,9 @@ function requirementSignals(lines: unknown[], source: string): Signal[] {
 
 export const requirementsParser: ManifestParser = {
   id: 'requirements',
+  // requirements.lock and requirements-dev.lock: Rye's and uv's pinned lists, in the same format
   matches: (path, base) =>
-    /\.(txt|in)$/.test(base) && (/requirements/i.test(base) || /(^|\/)requirements$/.test(dirOf(path))),
+    /\.(txt|in|lock)$/.test(base) && (/requirements/i.test(base) || /(^|\/)requirements$/.test(dirOf(path))),
   parse(file) {
     const signals: Signal[] = []
     for (const raw of file.text.split('\n')) {
