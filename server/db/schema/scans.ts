@@ -2,10 +2,10 @@
 // instance can answer a poll, a running scan is joined rather than started twice, and a recent result is reused.
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { ScannedTool, ScanStage, ScanState } from '#contracts/scan.ts'
-
-export type StoredScanTool = Omit<ScannedTool, 'package_ecosystem'> & { package_ecosystem?: string | null }
-
 import { users } from './auth.ts'
+
+/** A scanned tool as stored: results from before issue 19's second round carry no package_ecosystem. */
+export type StoredScanTool = Omit<ScannedTool, 'package_ecosystem'> & { package_ecosystem?: string | null }
 
 export const scans = pgTable(
   'scan',
