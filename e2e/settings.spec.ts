@@ -110,6 +110,10 @@ test('settings: sign in first, change name and username, see a taken username, c
 
   // Password: the wrong current password is refused on its input, then the change works
   await page.getByRole('link', { name: 'Password' }).click()
+  // the e-mail form has a 'Current password' too: wait until the password page has replaced it (its code loads
+  // on the click)
+  await expect(page).toHaveURL(/\/settings\/password$/)
+  await expect(page.getByRole('heading', { name: 'Password', level: 2 })).toBeVisible()
   await page.getByLabel('Current password').fill('wrong-password')
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
   await page.getByLabel('Confirm new password').fill('a-brand-new-password')
