@@ -5,7 +5,7 @@
 
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName, waitForApp } from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 type Tool = { id: number; slug: string; name: string }
@@ -203,6 +203,8 @@ test('flagged comments are restored or removed from the queue, and the admin rea
   // the moderator flags both on the tool page (the comments widget's Flag, after its confirmation)
   const moderator = await newModerator(browser)
   await moderator.goto('/tools/redis')
+  // the comments arrive drawn by the server: their buttons answer once the app has started
+  await waitForApp(moderator)
   for (const body of [keep, spam]) {
     const comment = moderator.getByRole('article', { name: /Comment by/ }).filter({ hasText: body })
     await comment.getByRole('button', { name: 'Flag' }).click()
