@@ -99,6 +99,12 @@ export function pageHtml(shell: string, origin: string, page: Extract<PageRender
   )
 }
 
+/** The requested page drawn for its viewer (their API calls in-process), in its turn. */
+function renderForViewer(app: FastifyInstance, request: FastifyRequest, render: RenderPage): Promise<PageRender> {
+  const fetch = viewerFetch(app, request)
+  return renderTurns.run(() => render({ url: request.url, origin: app.config.baseUrl, fetch }))
+}
+
 /**
  * A browser opening a server route outside /api that finds nothing (error-handler.ts): the app's not-found page for
  * that address, drawn here with the 404 status, or the bare shell (drawn in the browser) should the address draw
@@ -113,7 +119,7 @@ export async function sendNotFoundPage(
   const { shell, render } = options
   const origin = app.config.baseUrl
   try {
-    const page = await renderTurns.run(() => render({ url: request.url, origin, fetch: viewerFetch(app, request) }))
+    const page = await renderForViewer(app, request, render)
     if (page.kind === 'page' && page.status === 404) return sendPage(reply, pageHtml(shell, origin, page), 404)
   } catch (error) {
     request.log.error({ err: error }, 'not-found page render failed; sending the shell')
@@ -140,7 +146,7 @@ export async function sendRenderedPage(
   const origin = app.config.baseUrl
   let page: PageRender
   try {
-    page = await renderTurns.run(() => render({ url: request.url, origin, fetch: viewerFetch(app, request) }))
+    page = await renderForViewer(app, request, render)
   } catch (error) {
     request.log.error({ err: error }, 'page render failed; sending the shell')
     return sendPage(reply, shell)
