@@ -37,3 +37,38 @@ describe("the site's origins", () => {
     expect(configFromEnv(named).trustedOrigins).toEqual(['https://atlas.example', 'https://www.atlas.example'])
   })
 })
+
+describe('who may sign up, and how (issue 17)', () => {
+  it('is a public site anyone may join unless told otherwise', () => {
+    const config = configFromEnv(readEnv(base))
+    expect(config.siteMode).toBe('public')
+    expect(config.signup).toEqual({ mode: 'open', emailDomains: [] })
+    expect(config.oidc).toBeUndefined()
+    expect(config.ssoOnly).toBe(false)
+  })
+
+  it('limits sign-up to SIGNUP_EMAIL_DOMAINS when they are set alone, lower-cased', () => {
+    const config = configFromEnv(readEnv({ ...base, SIGNUP_EMAIL_DOMAINS: 'Example.com, @example.org' }))
+    expect(config.signup).toEqual({ mode: 'domains', emailDomains: ['example.com', 'example.org'] })
+  })
+
+  it('refuses at start a domain that is none, and domains mode without domains', () => {
+    expect(() => readEnv({ ...base, SIGNUP_EMAIL_DOMAINS: 'example.com,not a domain' })).toThrow(
+      '"not a domain" is not an e-mail domain',
+    )
+    expect(() => configFromEnv(readEnv({ ...base, SIGNUP_MODE: 'domains' }))).toThrow('needs SIGNUP_EMAIL_DOMAINS')
+  })
+
+  it('takes single sign-on from its three settings, all or none', () => {
+    const sso = { OIDC_ISSUER: 'https://id.example.com/realms/acme/', OIDC_CLIENT_ID: 'atlas', OIDC_CLIENT_SECRET: 's' }
+    expect(configFromEnv(readEnv({ ...base, ...sso, OIDC_NAME: 'Acme' })).oidc).toEqual({
+      issuer: 'https://id.example.com/realms/acme',
+      clientId: 'atlas',
+      clientSecret: 's',
+      name: 'Acme',
+    })
+    expect(() => configFromEnv(readEnv({ ...base, OIDC_ISSUER: sso.OIDC_ISSUER }))).toThrow(StartupError)
+    expect(() => configFromEnv(readEnv({ ...base, SSO_ONLY: 'true' }))).toThrow('SSO_ONLY=true needs single sign-on')
+    expect(configFromEnv(readEnv({ ...base, ...sso, SSO_ONLY: 'true' })).ssoOnly).toBe(true)
+  })
+})

@@ -27,7 +27,31 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL']
   /** Lower-cased e-mails that get role admin when they sign up (docs/decisions/007-admin-bootstrap.md). */
   adminEmails?: string[]
+  /** private: every page and API route asks for a signed-in user (SITE_MODE). */
+  siteMode: SiteMode
+  /** Who may create an account (SIGNUP_MODE, SIGNUP_EMAIL_DOMAINS). */
+  signup: SignupRules
+  /** OpenID Connect single sign-on, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string }
+  /** Password sign-in and sign-up hidden and refused (SSO_ONLY); only with oidc. */
+  ssoOnly: boolean
 }
+
+export type SiteMode = 'public' | 'private'
+
+export interface SignupRules {
+  /** open: anyone; domains: addresses at emailDomains; invite: people invited by e-mail. */
+  mode: 'open' | 'domains' | 'invite'
+  /** Lower-cased domains without "@"; in domains mode at least one. */
+  emailDomains: string[]
+}
+
+/** The defaults of a public site that anyone may join (tests and the bench start from these). */
+export const OPEN_SITE = {
+  siteMode: 'public',
+  signup: { mode: 'open', emailDomains: [] },
+  ssoOnly: false,
+} as const satisfies Pick<AppConfig, 'siteMode' | 'signup' | 'ssoOnly'>
 
 export function configFromEnv(env: Env): AppConfig {
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
@@ -54,7 +78,41 @@ export function configFromEnv(env: Env): AppConfig {
     isProduction,
     logLevel: env.LOG_LEVEL,
     adminEmails: splitList(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    siteMode: env.SITE_MODE,
+    signup: signupRules(env),
+    oidc: oidcSettings(env),
+    ssoOnly: ssoOnly(env),
   }
+}
+
+function signupRules(env: Env): SignupRules {
+  const emailDomains = env.SIGNUP_EMAIL_DOMAINS
+  const mode = env.SIGNUP_MODE ?? (emailDomains.length > 0 ? 'domains' : 'open')
+  if (mode === 'domains' && emailDomains.length === 0) {
+    throw new StartupError('SIGNUP_MODE=domains needs SIGNUP_EMAIL_DOMAINS (such as example.com,example.org).')
+  }
+  return { mode, emailDomains }
+}
+
+function oidcSettings(env: Env): AppConfig['oidc'] {
+  const given = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length
+  if (given === 0) return undefined
+  if (given < 3 || !env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) {
+    throw new StartupError('Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, all three.')
+  }
+  return {
+    issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    name: env.OIDC_NAME,
+  }
+}
+
+function ssoOnly(env: Env): boolean {
+  if (env.SSO_ONLY && !env.OIDC_ISSUER) {
+    throw new StartupError('SSO_ONLY=true needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.')
+  }
+  return env.SSO_ONLY
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']

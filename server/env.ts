@@ -80,6 +80,30 @@ const EnvSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /** Comma-separated e-mail addresses whose sign-up makes an admin (docs/decisions/007-admin-bootstrap.md). */
   ADMIN_EMAILS: z.string().default(''),
+  /** public: anyone reads the directory; private: every page and API route asks for a signed-in user (issue 17). */
+  SITE_MODE: z.enum(['public', 'private']).default('public'),
+  /** Who may create an account: anyone, addresses of SIGNUP_EMAIL_DOMAINS, or people invited by e-mail. */
+  SIGNUP_MODE: z.enum(['open', 'domains', 'invite']).optional(),
+  /** Comma-separated e-mail domains (example.com) whose addresses may sign up; set alone, SIGNUP_MODE is domains. */
+  SIGNUP_EMAIL_DOMAINS: z
+    .string()
+    .default('')
+    .transform((value) => splitList(value).map((domain) => domain.toLowerCase().replace(/^@/, '')))
+    .superRefine((domains, context) => {
+      for (const domain of domains) {
+        if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) {
+          context.addIssue({ code: 'custom', message: `"${domain}" is not an e-mail domain (such as example.com)` })
+        }
+      }
+    }),
+  /** OpenID Connect single sign-on: the provider's issuer URL (its /.well-known/openid-configuration is read). */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The sign-in button's label: "Sign in with {OIDC_NAME}". */
+  OIDC_NAME: z.string().default('SSO'),
+  /** true: password sign-in and sign-up are hidden and refused; people sign in through OIDC only. */
+  SSO_ONLY: flag,
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -8,7 +8,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type App, buildApp } from '../app.ts'
-import type { AppConfig } from '../config.ts'
+import { type AppConfig, OPEN_SITE } from '../config.ts'
 import { type Database, openPglite, openPostgres } from '../db/client.ts'
 import { withDatabase } from './paths.ts'
 
@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-data-')),
     isProduction: false,
     logLevel: 'silent',
+    ...OPEN_SITE,
     ...overrides,
   }
 }

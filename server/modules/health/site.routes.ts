@@ -6,6 +6,14 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site',
     { schema: { tags: ['site'], summary: 'Site name and enabled sign-in providers', response: { 200: SiteInfo } } },
-    async () => ({ name: app.config.siteName, github_enabled: Boolean(app.config.github) }),
+    async () => ({
+      name: app.config.siteName,
+      github_enabled: Boolean(app.config.github),
+      mode: app.config.siteMode,
+      sso_name: app.config.oidc?.name ?? null,
+      password_enabled: !app.config.ssoOnly,
+      sign_up: app.config.signup.mode,
+      sign_up_domains: app.config.signup.emailDomains,
+    }),
   )
 }
