@@ -110,7 +110,9 @@ function oidcSettings(env: Env): AppConfig['oidc'] {
 
 function ssoOnly(env: Env): boolean {
   if (env.SSO_ONLY && !env.OIDC_ISSUER) {
-    throw new StartupError('SSO_ONLY=true needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.')
+    throw new StartupError(
+      'SSO_ONLY=true needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+    )
   }
   return env.SSO_ONLY
 }
