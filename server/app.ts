@@ -30,6 +30,7 @@ import { registerInputGuard } from './http/input-guard.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
+import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
@@ -126,6 +127,8 @@ export async function buildApp({
   registerInputGuard(app)
   await registerContentChanges(app)
   registerSessionResolver(app, auth)
+  // SITE_MODE=private: nothing but the sign-in screen for people not signed in (before every route, 404s too)
+  registerSignInWall(app)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
@@ -139,8 +142,15 @@ export async function buildApp({
  * instance in production (page-cache.ts); in development every load renders afresh, so an edit shows at once.
  */
 async function registerWeb(app: App) {
-  const pages = app.config.webDev ? await registerWebDev(app) : await registerBuiltWeb(app)
-  if (!pages) return
+  const webPages = app.config.webDev ? await registerWebDev(app) : await registerBuiltWeb(app)
+  if (!webPages) return
+  const pages: WebPages =
+    app.config.siteMode === 'private'
+      ? async (request) => {
+          const { shell, render } = await webPages(request)
+          return { shell: withoutIndexing(shell), render }
+        }
+      : webPages
   const cache = app.config.webDev ? noPageCache : createPageCache(app)
   const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shell, render } = await pages(request)

@@ -36,7 +36,9 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
     await settleSignInAttempt(app.db, attempt, reply.statusCode)
     return answer
   }
-  const limit = rateLimited ? { rateLimit: { max: 10, timeWindow: '1 minute' } } : {}
+  // signing in is what the private mode's wall asks for (server/http/private-mode.ts)
+  const open = { openInPrivateMode: true }
+  const limit = rateLimited ? { ...open, rateLimit: { max: 10, timeWindow: '1 minute' } } : open
   for (const url of RATE_LIMITED_PREFIXES) {
     app.route({ method: ['POST'], url, schema: { hide: true }, config: limit, handler })
   }
@@ -45,6 +47,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
     method: ['POST'],
     url: '/api/auth/sign-out',
     schema: { hide: true },
+    config: open,
     handler: async (request, reply) => {
       const user = await request.sessionUser()
       const answer = await forward(request, reply)
@@ -52,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
       return answer
     },
   })
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward })
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, config: open, handler: forward })
 }
 
 async function forwardToBetterAuth(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply) {

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PageFetch, PageRender, RenderPage } from '#contracts/page-render.ts'
 import { isVisitor, type PageCache } from './page-cache.ts'
+import type { AppConfig } from '../config.ts'
 import { escapeHtml, withPageHead } from './page-head.ts'
 import { sendPage } from './page-shell.ts'
 
@@ -83,13 +84,20 @@ function viewerFetch(app: FastifyInstance, request: FastifyRequest): PageFetch {
 }
 
 /** The page's HTML: the shell with its head, its drawn root and its data block. */
-export function pageHtml(shell: string, origin: string, page: Extract<PageRender, { kind: 'page' }>): string {
+export function pageHtml(
+  shell: string,
+  site: Pick<AppConfig, 'baseUrl' | 'siteMode'>,
+  page: Extract<PageRender, { kind: 'page' }>,
+): string {
   const { head } = page
+  const origin = site.baseUrl
+  // a private site serves no share images (decision 053)
+  const imagePath = site.siteMode === 'private' ? undefined : head.imagePath
   const withHead = withPageHead(shell, {
     title: head.title,
     description: head.description,
     canonicalUrl: head.canonicalPath ? new URL(head.canonicalPath, origin).toString() : undefined,
-    imageUrl: head.imagePath ? new URL(head.imagePath, origin).toString() : undefined,
+    imageUrl: imagePath ? new URL(imagePath, origin).toString() : undefined,
     structuredData: head.structuredData,
   })
   return withHead.replace(
@@ -117,10 +125,9 @@ export async function sendNotFoundPage(
   options: { shell: string; render: RenderPage },
 ) {
   const { shell, render } = options
-  const origin = app.config.baseUrl
   try {
     const page = await renderForViewer(app, request, render)
-    if (page.kind === 'page' && page.status === 404) return sendPage(reply, pageHtml(shell, origin, page), 404)
+    if (page.kind === 'page' && page.status === 404) return sendPage(reply, pageHtml(shell, app.config, page), 404)
   } catch (error) {
     request.log.error({ err: error }, 'not-found page render failed; sending the shell')
   }
@@ -143,7 +150,6 @@ export async function sendRenderedPage(
   const kept = cache.get(request)
   if (kept !== undefined) return sendPage(reply, kept)
   const generation = cache.generation
-  const origin = app.config.baseUrl
   let page: PageRender
   try {
     page = await renderForViewer(app, request, render)
@@ -153,7 +159,7 @@ export async function sendRenderedPage(
   }
   if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
   if (page.kind === 'shell') return sendPage(reply, shell)
-  const html = pageHtml(shell, origin, page)
+  const html = pageHtml(shell, app.config, page)
   if (page.status === 200) cache.keep(request, html, generation, page.changesAt)
   return sendPage(reply, html, page.status)
 }

@@ -8,6 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      // load balancers ask without signing in (private mode: server/http/private-mode.ts)
+      config: { openInPrivateMode: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check: 503 when the database does not answer',

@@ -5,7 +5,11 @@ import { SiteInfo } from '#contracts/site.ts'
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site',
-    { schema: { tags: ['site'], summary: 'Site name and enabled sign-in providers', response: { 200: SiteInfo } } },
+    {
+      // the sign-in screen of a private site shows the name and the ways to sign in (server/http/private-mode.ts)
+      config: { openInPrivateMode: true },
+      schema: { tags: ['site'], summary: 'Site name, mode and sign-in options', response: { 200: SiteInfo } },
+    },
     async () => ({
       name: app.config.siteName,
       github_enabled: Boolean(app.config.github),

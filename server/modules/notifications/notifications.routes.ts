@@ -98,6 +98,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/notifications/unsubscribe',
     {
+      // the e-mailed link's token is the proof, signed in or not (private mode too: server/http/private-mode.ts)
+      config: { openInPrivateMode: true },
       schema: {
         tags,
         summary: "Whether the weekly digest link's user is subscribed (no sign-in: the token is the proof)",
@@ -116,6 +118,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/unsubscribe',
     {
+      // the e-mailed link's token is the proof, signed in or not (private mode too: server/http/private-mode.ts)
+      config: { openInPrivateMode: true },
       schema: {
         tags,
         summary: 'Stops the weekly digest for the user the link was made for',
@@ -142,7 +146,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       ONE_CLICK_UNSUBSCRIBE_PATH,
       {
         // the signed URL is the proof, and mail providers POST it from their servers: no origin to check
-        config: { csrf: false },
+        config: { csrf: false, openInPrivateMode: true },
         schema: {
           tags,
           summary:

@@ -59,3 +59,8 @@ export function presentRobotsTxt(baseUrl: string): string {
     '',
   ].join('\n')
 }
+
+/** A private site (SITE_MODE=private): nothing for crawlers, and no sitemap to name. */
+export function presentPrivateRobotsTxt(): string {
+  return ['# A private directory: nothing here is for crawlers.', 'User-agent: *', 'Disallow: /', ''].join('\n')
+}

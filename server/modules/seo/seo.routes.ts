@@ -1,12 +1,13 @@
 // What search engines read besides the pages: /robots.txt, the sitemap index /sitemap.xml and its sitemaps
 // /sitemaps/{kind}-{page}.xml (docs/decisions/043-sitemaps-and-robots.md). Public, the same for everyone; computed
-// on each request, so a change is in the next answer; shared caches may keep an answer a few minutes.
+// on each request, so a change is in the next answer; shared caches may keep an answer a few minutes. A private site
+// (SITE_MODE=private) has a robots.txt that shuts everything, and no sitemaps.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
 import { cachePublicly, registerEtags } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
-import { presentRobotsTxt } from './robots.ts'
+import { presentPrivateRobotsTxt, presentRobotsTxt } from './robots.ts'
 import { presentSitemapIndex, presentUrlset } from './sitemaps.presenter.ts'
 import { listSitemaps, loadSitemap, parseSitemapFile } from './sitemaps.service.ts'
 
@@ -18,10 +19,12 @@ const XML = 'application/xml; charset=utf-8'
 
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEtags(app)
+  const isPrivate = app.config.siteMode === 'private'
 
   app.get(
     '/robots.txt',
     {
+      config: { openInPrivateMode: true },
       schema: {
         tags,
         summary: 'What crawlers may read, and where the sitemap index is',
@@ -30,9 +33,11 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       cachePublicly(reply, ROBOTS_MAX_AGE_SECONDS)
-      return reply.type('text/plain; charset=utf-8').send(presentRobotsTxt(app.config.baseUrl))
+      const text = isPrivate ? presentPrivateRobotsTxt() : presentRobotsTxt(app.config.baseUrl)
+      return reply.type('text/plain; charset=utf-8').send(text)
     },
   )
+  if (isPrivate) return
 
   app.get(
     '/sitemap.xml',

@@ -3,6 +3,7 @@
 // contracts/share-images.ts). Each request reads the card's inputs in one statement; their hash is the ETag and names
 // the stored drawing, so a card is drawn once per change of what it shows. Private stacks, private-mode companies
 // and unlisted tools have no card: 404, and a card stored before they went private is deleted. Decision 044.
+// A private site (SITE_MODE=private) is previewed by nobody outside: no cards at all (decision 053).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -42,6 +43,7 @@ function slugOf(file: string): string {
 }
 
 export const shareImagesRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
+  if (app.config.siteMode === 'private') return
   const storage = options.storage ?? createLocalDiskStorage(app.config.uploadDir)
   const store = createShareImageStore(storage)
   const site = app.config.siteName

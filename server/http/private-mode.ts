@@ -1,0 +1,77 @@
+// SITE_MODE=private: a company's own directory behind a sign-in wall (issue 17, docs/decisions/053-private-mode.md).
+// One hook answers every request of someone not signed in before its route runs: a page is redirected to the
+// sign-in screen (/sign-in?next=...), anything else answers 401 in the envelope. Open to everyone are only the
+// routes that say so (`config: { openInPrivateMode: true }`: health, the site's name and sign-in options, robots.txt,
+// Better Auth's endpoints, the e-mailed unsubscribe link whose token is its proof), the pages that finish a sign-in
+// (PAGES_OPEN_IN_PRIVATE_MODE) and the web app's own code. A route that forgets nothing is walled, since the wall
+// is the default: private-mode.test.ts walks the route table to keep it so.
+// Every answer leaves shared caches out: `public` becomes `private` (s-maxage dropped), and an answer that set no
+// Cache-Control gets `private, no-cache`; only the hashed assets of the app's code stay public.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SIGN_IN_PATH, SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/site.ts'
+import { unauthorized } from './errors.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: answered to people not signed in when SITE_MODE=private (private-mode.ts). */
+    openInPrivateMode?: boolean
+  }
+}
+
+/** Pages someone not signed in may open in private mode: the sign-in screen (drawn by the server with the site's
+ * name and sign-in options, nothing of the directory) and the e-mailed links it needs. */
+export const PAGES_OPEN_IN_PRIVATE_MODE: readonly string[] = [SIGN_IN_PATH, '/unsubscribe']
+
+export function registerSignInWall(app: FastifyInstance) {
+  if (app.config.siteMode !== 'private') return
+  const isAppCode = appCodeTest(app.config.webDev === true)
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (request.routeOptions.config?.openInPrivateMode === true || isAppCode(path)) return
+    if (await request.sessionUser()) return
+    reply.header('cache-control', 'no-store')
+    if (isPageRequest(request, path)) {
+      if (PAGES_OPEN_IN_PRIVATE_MODE.includes(path)) return
+      return reply.redirect(signInAddress(request.url), 302)
+    }
+    throw unauthorized(SIGN_IN_TO_USE_THIS_SITE)
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isAppCode(request.url.split('?')[0] ?? '')) keepFromSharedCaches(reply)
+    return payload
+  })
+}
+
+/** A browser opening a page: GET or HEAD of a path outside /api with no file extension. */
+function isPageRequest(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  return !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)
+}
+
+/**
+ * The app's code, which holds nothing of the directory: the built bundle's hashed assets and its icon, and in
+ * development what Vite serves (/src/..., /node_modules/..., /@vite/..., /@fs/...).
+ */
+function appCodeTest(webDev: boolean): (path: string) => boolean {
+  return (path) =>
+    path.startsWith('/assets/') || path === '/favicon.svg' || (webDev && /^\/(@|src\/|node_modules\/)/.test(path))
+}
+
+function keepFromSharedCaches(reply: FastifyReply) {
+  const cacheControl = reply.getHeader('cache-control')
+  if (typeof cacheControl !== 'string' || cacheControl.length === 0) {
+    reply.header('cache-control', 'private, no-cache')
+    return
+  }
+  if (/\bno-store\b|\bprivate\b/.test(cacheControl) && !/\bpublic\b/.test(cacheControl)) return
+  const directives = cacheControl
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && directive !== 'public' && !directive.startsWith('s-maxage'))
+  reply.header('cache-control', ['private', ...directives.filter((directive) => directive !== 'private')].join(', '))
+}
+
+/** A private site's pages tell crawlers that reach them anyway to keep nothing (robots.txt shuts everything too). */
+export function withoutIndexing(shell: string): string {
+  return shell.replace('</head>', () => '    <meta name="robots" content="noindex, nofollow" />\n  </head>')
+}
