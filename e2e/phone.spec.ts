@@ -52,6 +52,7 @@ const ROUTES: RouteVisit[] = [
       { button: /^Account menu$/, pass: 'signed-in' },
     ],
   },
+  { route: '/sign-in', url: () => '/sign-in?next=%2Fsettings' },
   { route: '/tools', url: () => '/tools' },
   { route: '/tools/:slug', url: (f) => `/tools/${f.toolSlug}` },
   { route: '/stackups/:pair', url: () => '/stackups/vue-js-vs-react' },
@@ -136,8 +137,8 @@ const ROUTES: RouteVisit[] = [
 
 /**
  * The route paths of web/src/app/routes.tsx, read from its source by the depth of braces: inside createRoutes' body
- * the layout route is an object at depth 2, its children (absolute paths) at depth 3, and theirs (relative paths) at
- * depth 4, joined to the
+ * the layout route is an object at depth 2 (and /sign-in, outside the layout, beside it), its children (absolute
+ * paths) at depth 3, and theirs (relative paths) at depth 4, joined to the
  * last depth-2 path before them. An index route with a page of its own is its parent's path; an index route that only
  * redirects (element: <Navigate>) is left out, its target is listed.
  */
@@ -150,7 +151,7 @@ function routerPaths(): string[] {
     if (token === '{') depth++
     else if (token === '}') depth--
     else if (path !== undefined && depth === 3) parent = path
-    if (path !== undefined) paths.push(depth === 3 ? path : `${parent}/${path}`)
+    if (path !== undefined) paths.push(depth <= 3 ? path : `${parent}/${path}`)
     else if (indexKind === '...page') paths.push(depth === 3 ? '/' : parent)
   }
   return [...new Set(paths)].sort()

@@ -18,6 +18,7 @@ export const DISALLOWED_PATHS = [
   '/onboarding',
   '/services', // '/services/pending' (the user's submitted tools) and the tool look-ups
   '/users', // '/users/logout', '/users/delete'
+  '/sign-in',
   // a company's pages for its own team
   '/companies/*/edit',
   '/companies/*/team',

@@ -32,7 +32,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/users/current',
-    { schema: { tags: ['users'], summary: 'The signed-in user, or null', response: { 200: CurrentUserResponse } } },
+    {
+      // "nobody" is all it tells a visitor, and every page's frame asks (private mode: server/http/private-mode.ts)
+      config: { openInPrivateMode: true },
+      schema: { tags: ['users'], summary: 'The signed-in user, or null', response: { 200: CurrentUserResponse } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const session = await request.sessionUser()

@@ -204,5 +204,7 @@ export function createRoutes(): RouteObject[] {
         { path: '*', element: <NotFoundPage /> },
       ],
     },
+    // outside the layout: a private site shows nothing of the directory before sign-in, not even its navigation
+    { path: '/sign-in', ...page(() => import('./pages/sign-in-page.tsx')) },
   ]
 }

@@ -65,7 +65,8 @@ export function SignInModal() {
   )
 }
 
-function GithubButton() {
+/** GitHub's sign-in, coming back to `callbackURL` (a path of this site; the page it is on by default). */
+export function GithubButton({ callbackURL }: { callbackURL?: string }) {
   const { data } = useQuery(siteQuery)
   const [isLoading, setIsLoading] = useState(false)
   if (!data?.github_enabled) return null
@@ -77,7 +78,7 @@ function GithubButton() {
     markGuidePending()
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
-      body: { provider: 'github', callbackURL: window.location.pathname + window.location.search },
+      body: { provider: 'github', callbackURL: callbackURL ?? window.location.pathname + window.location.search },
     }).catch(() => null)
     if (result?.url) window.location.assign(result.url)
     else setIsLoading(false)
@@ -94,7 +95,7 @@ function GithubButton() {
   )
 }
 
-function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
+export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignInForm>({ resolver: zodResolver(SignInForm) })
   const submit = handleSubmit(async (values) => {
@@ -131,7 +132,7 @@ function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   )
 }
 
-function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
+export function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
   const submit = handleSubmit(async (values) => {

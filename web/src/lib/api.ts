@@ -1,5 +1,6 @@
 // The one way the web talks to the server: JSON in, JSON out, the error envelope turned into ApiError.
 import type { ErrorEnvelope, FieldErrors } from '#contracts/errors.ts'
+import { SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/site.ts'
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'
@@ -67,6 +68,10 @@ export async function apiFetch<T>(
     const envelope = (data as ErrorEnvelope | null)?.error ?? {
       code: 'http_error',
       message: response.status >= 500 ? 'Something went wrong on our side. Please try again.' : response.statusText,
+    }
+    // a private site's session ended (signed out in another tab, expired): to the sign-in screen, back here after
+    if (response.status === 401 && envelope.message === SIGN_IN_TO_USE_THIS_SITE && typeof window !== 'undefined') {
+      window.location.assign(signInAddress(window.location.pathname + window.location.search))
     }
     throw new ApiError(response.status, envelope)
   }

@@ -1,0 +1,73 @@
+// /sign-in: the sign-in screen as a page of its own, drawn by the server. A private site (SITE_MODE=private) sends
+// everyone not signed in here, with the page they asked for in ?next= (server/http/private-mode.ts); it shows the
+// site's name and the ways to sign in, and nothing of the directory. Signed in, it goes on to ?next= (a path of this
+// site only: safeNextPath). The page reloads there, so the server draws it for the new session (decision 053).
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Navigate, redirect, useSearchParams } from 'react-router'
+import { safeNextPath } from '#contracts/site.ts'
+import { GithubButton, SignInFormView, SignUpFormView } from '../../components/sign-in-modal.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { useDocumentTitle } from '../../lib/document-title.ts'
+import type { Prefetch } from '../../lib/prefetch.ts'
+import { currentUserQuery } from '../../lib/session.tsx'
+import { siteQuery } from '../../lib/site.ts'
+
+export const prefetch: Prefetch = async (queryClient, { request }) => {
+  const [current] = await Promise.all([queryClient.fetchQuery(currentUserQuery), queryClient.prefetchQuery(siteQuery)])
+  if (current?.user) return redirect(safeNextPath(new URL(request.url).searchParams.get('next')), 302)
+  return undefined
+}
+
+export default function SignInPage() {
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
+  const { data: site } = useQuery(siteQuery)
+  const { data: current } = useQuery(currentUserQuery)
+  const [mode, setMode] = useState<'sign-in' | 'sign-up'>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in')
+  const name = site?.name ?? 'Stackatlas'
+  const isSignUp = mode === 'sign-up'
+  useDocumentTitle(isSignUp ? `Create your account · ${name}` : `Sign in · ${name}`)
+  if (current?.user) return <Navigate to={next} replace />
+  const isPrivate = site?.mode === 'private'
+  const passwordEnabled = site?.password_enabled ?? true
+  const mayJoin = passwordEnabled && site?.sign_up !== 'invite'
+  const goOn = async () => window.location.assign(next)
+  return (
+    <div className="flex min-h-screen flex-col items-center bg-slate-50 px-4 py-12 sm:py-20">
+      <main id="main" className="w-full max-w-sm">
+        <p className="text-center text-lg font-bold text-brand-700">{name}</p>
+        <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <h1 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in'}</h1>
+          <p className="mt-1 mb-6 text-sm text-slate-600">
+            {isPrivate
+              ? `${name} is private to its members. Sign in to continue.`
+              : isSignUp
+                ? 'Share your stack, follow tools and find jobs that match.'
+                : 'Welcome back.'}
+          </p>
+          <GithubButton callbackURL={next} />
+          {passwordEnabled && (isSignUp ? <SignUpFormView onDone={goOn} /> : <SignInFormView onDone={goOn} />)}
+          {mayJoin && (
+            <p className="mt-4 text-center text-sm text-slate-600">
+              {isSignUp ? 'Already have an account? ' : 'New here? '}
+              <Button variant="link" onClick={() => setMode(isSignUp ? 'sign-in' : 'sign-up')}>
+                {isSignUp ? 'Sign in' : 'Create an account'}
+              </Button>
+            </p>
+          )}
+          {site?.sign_up === 'domains' && isSignUp && (
+            <p className="mt-2 text-center text-xs text-slate-500">
+              Sign-up is limited to addresses at {site.sign_up_domains.join(' or ')}.
+            </p>
+          )}
+          {site?.sign_up === 'invite' && (
+            <p className="mt-4 text-center text-sm text-slate-600">
+              New here? Sign-up is by invitation only. Ask an admin to invite you.
+            </p>
+          )}
+        </div>
+      </main>
+    </div>
+  )
+}
