@@ -1,8 +1,14 @@
 // Browser tests against the real server on a fresh PGlite database, in Debian's Chromium (no browser download).
 import { defineConfig } from '@playwright/test'
+import { PRIVATE_SITE_TAG } from './e2e/private-site.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+/** The private site's server: the next port, its own database. */
+const privatePort = port + 1
+const privateDataDir = `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-private`
+/** Specs about the private site alone. */
+const PRIVATE_ONLY = ['private-mode.spec.ts']
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,21 +31,41 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  webServer: {
+  projects: [
+    { name: 'public', testIgnore: PRIVATE_ONLY },
+    // the same journeys on a private site (SITE_MODE=private, issue 17): people sign in first, then all works as in
+    // public mode; private-mode.spec.ts checks the wall itself
+    // (the journeys tagged PRIVATE_SITE_TOO, e2e/private-site.ts)
+    {
+      name: 'private',
+      grep: [new RegExp(PRIVATE_SITE_TAG), /private-mode\.spec/],
+      use: { baseURL: `http://localhost:${privatePort}` },
+    },
+  ],
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'),
+    server(privatePort, privateDataDir, { SITE_MODE: 'private' }),
+  ],
+})
+
+/** One server of the browser tests on a fresh database of its own (e2e/serve.ts). */
+function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
     command: 'node_modules/.bin/node e2e/serve.ts',
-    url: `http://localhost:${port}/healthz`,
+    url: `http://localhost:${serverPort}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(port),
-      BASE_URL: `http://localhost:${port}`,
+      PORT: String(serverPort),
+      BASE_URL: `http://localhost:${serverPort}`,
       // E2E_DATA_DIR and E2E_PORT let two runs on one machine keep apart (PGlite allows one process per directory).
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_DISABLED: 'true',
       SCAN_ALLOW_PRIVATE_NETWORKS: 'true',
       // The first admin of a fresh install signs up with this address (docs/decisions/007-admin-bootstrap.md).
       ADMIN_EMAILS: 'admin@example.test',
+      ...env,
     },
-  },
-})
+  }
+}

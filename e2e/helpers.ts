@@ -1,5 +1,6 @@
-// Shared steps of the browser journeys: sign up through the real modal, take named screenshots.
-import { expect, type Page } from '@playwright/test'
+// Shared steps of the browser journeys: sign up through the real modal (or a private site's sign-in screen), take named
+// screenshots.
+import { expect, type Locator, type Page } from '@playwright/test'
 
 let counter = 0
 
@@ -15,6 +16,14 @@ export function uniqueName(prefix: string): string {
 export async function signUp(page: Page, username = uniqueName('e2e'), options: { stayInOnboarding?: boolean } = {}) {
   const before = page.url()
   await waitForApp(page)
+  // a private site (SITE_MODE=private) sent the page to its sign-in screen: sign up there, and come back to the page
+  if (new URL(before).pathname === '/sign-in') {
+    await page.getByRole('button', { name: 'Create an account' }).click()
+    await fillSignUpForm(page.getByRole('main'), username)
+    await page.waitForURL((url) => url.pathname !== '/sign-in')
+    await waitForApp(page)
+    return { username, email: `${username}@example.test`, password: 'correct-horse-battery' }
+  }
   await page.getByRole('button', { name: 'Sign up' }).first().click()
   await createAccountInModal(page, username)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
@@ -37,12 +46,16 @@ export async function waitForApp(page: Page) {
 
 /** Fills the open modal's sign-up form (Name, Username, Email, Password) and creates the account. */
 export async function createAccountInModal(page: Page, username: string) {
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
-  await dialog.getByLabel('Username', { exact: true }).fill(username)
-  await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
-  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
-  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await fillSignUpForm(page.getByRole('dialog'), username)
+}
+
+/** Fills a sign-up form (the modal's, or the sign-in screen's) and creates the account. */
+async function fillSignUpForm(form: Locator, username: string) {
+  await form.getByLabel('Name', { exact: true }).fill(`Test ${username}`)
+  await form.getByLabel('Username', { exact: true }).fill(username)
+  await form.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
+  await form.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await form.getByRole('button', { name: 'Create account' }).click()
 }
 
 export async function screenshot(page: Page, name: string) {

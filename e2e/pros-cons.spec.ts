@@ -2,10 +2,12 @@
 // visitor's list and sign-in prompt, adding a pro and a con with the counter, 'Enter some text!', the filter, the
 // duplicate message and delete, a second user's vote moving the author's points, 'Next Tool', infinite scroll
 // and the phone layout.
+
 import fs from 'node:fs'
 import { PROS_CONS_EXPLAINER } from '../contracts/reasons.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp } from './helpers.ts'
+import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { type Browser, expect, type Locator, type Page, test } from './test.ts'
 
 const SHOTS = '/tmp/shots-proscons'
@@ -74,118 +76,122 @@ test('a visitor sees popular tools lacking reasons, loads more on scroll, and is
   await shot(page, 'visitor-sign-in')
 })
 
-test('adding, filtering, duplicates, deleting, votes and points, Next Tool, phone width', async ({ browser }) => {
-  const alice = await newUserPage(browser)
-  const page = alice.page
-  await expect(page.getByTestId('pros-cons-username')).toHaveText(alice.username)
-  await expect(page.getByTestId('points')).toHaveAttribute('data-points', '0')
+test(
+  'adding, filtering, duplicates, deleting, votes and points, Next Tool, phone width',
+  PRIVATE_SITE_TOO,
+  async ({ browser }) => {
+    const alice = await newUserPage(browser)
+    const page = alice.page
+    await expect(page.getByTestId('pros-cons-username')).toHaveText(alice.username)
+    await expect(page.getByTestId('points')).toHaveAttribute('data-points', '0')
 
-  const card = cards(page).first()
-  const toolId = await card.getAttribute('data-tool-id')
+    const card = cards(page).first()
+    const toolId = await card.getAttribute('data-tool-id')
 
-  // empty text
-  await column(card, 'pro').getByRole('button', { name: 'Add pro' }).click()
-  await expect(column(card, 'pro').getByRole('alert')).toHaveText('Enter some text!')
+    // empty text
+    await column(card, 'pro').getByRole('button', { name: 'Add pro' }).click()
+    await expect(column(card, 'pro').getByRole('alert')).toHaveText('Enter some text!')
 
-  // the live counter, and the 55-character limit
-  await input(card, 'pro').fill('Huge ecosystem')
-  await expect(column(card, 'pro').getByTestId('reason-counter')).toContainText('14/55')
-  await input(card, 'pro').fill('x'.repeat(70))
-  await expect(input(card, 'pro')).toHaveValue('x'.repeat(55))
-  await expect(column(card, 'pro').getByTestId('reason-counter')).toContainText('55/55')
+    // the live counter, and the 55-character limit
+    await input(card, 'pro').fill('Huge ecosystem')
+    await expect(column(card, 'pro').getByTestId('reason-counter')).toContainText('14/55')
+    await input(card, 'pro').fill('x'.repeat(70))
+    await expect(input(card, 'pro')).toHaveValue('x'.repeat(55))
+    await expect(column(card, 'pro').getByTestId('reason-counter')).toContainText('55/55')
 
-  // a pro and a con: each earns a point, counted up in the header
-  await addReason(card, 'pro', 'Huge ecosystem')
-  await expect(reason(card, 'Huge ecosystem')).toBeVisible()
-  await expect(input(card, 'pro')).toHaveValue('')
-  await expect(page.getByTestId('points')).toHaveText('1')
-  await addReason(card, 'con', 'Inconsistent APIs')
-  await expect(reason(column(card, 'con'), 'Inconsistent APIs')).toBeVisible()
-  await expect(page.getByTestId('points')).toHaveText('2')
-  await addReason(card, 'pro', 'Runs everywhere')
-  await expect(page.getByTestId('points')).toHaveText('3')
+    // a pro and a con: each earns a point, counted up in the header
+    await addReason(card, 'pro', 'Huge ecosystem')
+    await expect(reason(card, 'Huge ecosystem')).toBeVisible()
+    await expect(input(card, 'pro')).toHaveValue('')
+    await expect(page.getByTestId('points')).toHaveText('1')
+    await addReason(card, 'con', 'Inconsistent APIs')
+    await expect(reason(column(card, 'con'), 'Inconsistent APIs')).toBeVisible()
+    await expect(page.getByTestId('points')).toHaveText('2')
+    await addReason(card, 'pro', 'Runs everywhere')
+    await expect(page.getByTestId('points')).toHaveText('3')
 
-  // the filter: case-insensitive, after 250 ms
-  await input(card, 'pro').fill('RUNS')
-  await expect(reason(column(card, 'pro'), 'Huge ecosystem')).toHaveCount(0)
-  await expect(reason(column(card, 'pro'), 'Runs everywhere')).toBeVisible()
-  await shot(page, 'filter')
+    // the filter: case-insensitive, after 250 ms
+    await input(card, 'pro').fill('RUNS')
+    await expect(reason(column(card, 'pro'), 'Huge ecosystem')).toHaveCount(0)
+    await expect(reason(column(card, 'pro'), 'Runs everywhere')).toBeVisible()
+    await shot(page, 'filter')
 
-  // a duplicate, whatever its case
-  await addReason(card, 'pro', 'huge ECOSYSTEM')
-  await expect(column(card, 'pro').getByRole('alert')).toHaveText('This pro already exists. Got anything else?')
-  await addReason(card, 'con', 'inconsistent apis')
-  await expect(column(card, 'con').getByRole('alert')).toHaveText('This con already exists. Got anything else?')
-  await shot(page, 'duplicate')
-  await input(card, 'pro').fill('')
-  await input(card, 'con').fill('')
+    // a duplicate, whatever its case
+    await addReason(card, 'pro', 'huge ECOSYSTEM')
+    await expect(column(card, 'pro').getByRole('alert')).toHaveText('This pro already exists. Got anything else?')
+    await addReason(card, 'con', 'inconsistent apis')
+    await expect(column(card, 'con').getByRole('alert')).toHaveText('This con already exists. Got anything else?')
+    await shot(page, 'duplicate')
+    await input(card, 'pro').fill('')
+    await input(card, 'con').fill('')
 
-  // 'Submitted By' on hover
-  await reason(card, 'Huge ecosystem').getByTestId('reason-text').hover()
-  const tooltip = page.getByRole('tooltip')
-  await expect(tooltip).toContainText('Submitted By')
-  await expect(tooltip).toContainText(alice.username)
-  await shot(page, 'tooltip')
+    // 'Submitted By' on hover
+    await reason(card, 'Huge ecosystem').getByTestId('reason-text').hover()
+    const tooltip = page.getByRole('tooltip')
+    await expect(tooltip).toContainText('Submitted By')
+    await expect(tooltip).toContainText(alice.username)
+    await shot(page, 'tooltip')
 
-  // delete after the confirmation: the point goes back
-  await reason(card, 'Runs everywhere').getByRole('button', { name: 'Delete “Runs everywhere”' }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this?' })
-  await expect(confirm).toBeVisible()
-  await confirm.getByRole('button', { name: 'Yes' }).click()
-  await expect(reason(card, 'Runs everywhere')).toHaveCount(0)
-  await expect(page.getByTestId('points')).toHaveText('2')
+    // delete after the confirmation: the point goes back
+    await reason(card, 'Runs everywhere').getByRole('button', { name: 'Delete “Runs everywhere”' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this?' })
+    await expect(confirm).toBeVisible()
+    await confirm.getByRole('button', { name: 'Yes' }).click()
+    await expect(reason(card, 'Runs everywhere')).toHaveCount(0)
+    await expect(page.getByTestId('points')).toHaveText('2')
 
-  // a second user up-votes Alice's pro; they cannot delete it
-  const bob = await newUserPage(browser)
-  const bobCard = bob.page.locator(`[data-tool-id="${toolId}"]`)
-  await expect(bobCard).toBeVisible()
-  const bobPro = reason(bobCard, 'Huge ecosystem')
-  await expect(bobPro.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
-  const upvote = bobPro.getByRole('button', { name: /^Upvote/ })
-  await expect(upvote).toHaveAttribute('aria-pressed', 'false')
-  await upvote.click()
-  await expect(upvote).toHaveAttribute('aria-pressed', 'true')
-  await expect(bobPro.getByTestId('reason-votes')).toHaveText('1')
-  await shot(bob.page, 'voted')
-  // taking it back and giving it again
-  await upvote.click()
-  await expect(bobPro.getByTestId('reason-votes')).toHaveText('0')
-  await upvote.click()
-  await expect(bobPro.getByTestId('reason-votes')).toHaveText('1')
+    // a second user up-votes Alice's pro; they cannot delete it
+    const bob = await newUserPage(browser)
+    const bobCard = bob.page.locator(`[data-tool-id="${toolId}"]`)
+    await expect(bobCard).toBeVisible()
+    const bobPro = reason(bobCard, 'Huge ecosystem')
+    await expect(bobPro.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+    const upvote = bobPro.getByRole('button', { name: /^Upvote/ })
+    await expect(upvote).toHaveAttribute('aria-pressed', 'false')
+    await upvote.click()
+    await expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    await expect(bobPro.getByTestId('reason-votes')).toHaveText('1')
+    await shot(bob.page, 'voted')
+    // taking it back and giving it again
+    await upvote.click()
+    await expect(bobPro.getByTestId('reason-votes')).toHaveText('0')
+    await upvote.click()
+    await expect(bobPro.getByTestId('reason-votes')).toHaveText('1')
 
-  // Alice sees her points change (and on her profile)
-  await page.reload()
-  await expect(page.getByTestId('points')).toHaveAttribute('data-points', '3')
-  await expect(page.getByTestId('points')).toHaveText('3')
-  await shot(page, 'points')
-  await expectNoA11yViolations(page)
-  await page.goto(`/${alice.username}`)
-  await expect(page.getByTestId('profile-points')).toHaveText('3 points')
-  await openPage(page)
+    // Alice sees her points change (and on her profile)
+    await page.reload()
+    await expect(page.getByTestId('points')).toHaveAttribute('data-points', '3')
+    await expect(page.getByTestId('points')).toHaveText('3')
+    await shot(page, 'points')
+    await expectNoA11yViolations(page)
+    await page.goto(`/${alice.username}`)
+    await expect(page.getByTestId('profile-points')).toHaveText('3 points')
+    await openPage(page)
 
-  // Next Tool scrolls the next card under the navbar and focuses its name
-  const second = cards(page).nth(1)
-  await cards(page).first().getByRole('button', { name: 'Next Tool' }).click()
-  await expect(second.getByRole('heading', { level: 2 })).toBeFocused()
-  // 68 px navbar + 20 px: the card settles 88 px from the top once the smooth scroll ends
-  await expect.poll(async () => Math.round((await second.boundingBox())?.y ?? 0)).toBe(88)
+    // Next Tool scrolls the next card under the navbar and focuses its name
+    const second = cards(page).nth(1)
+    await cards(page).first().getByRole('button', { name: 'Next Tool' }).click()
+    await expect(second.getByRole('heading', { level: 2 })).toBeFocused()
+    // 68 px navbar + 20 px: the card settles 88 px from the top once the smooth scroll ends
+    await expect.poll(async () => Math.round((await second.boundingBox())?.y ?? 0)).toBe(88)
 
-  // phone width: columns stack, the floating next-tool button moves on card by card
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.evaluate(() => window.scrollTo(0, 0))
-  const mobileNext = page.getByTestId('mobile-next-tool')
-  await expect(mobileNext).toBeVisible()
-  await shot(page, 'phone')
-  await mobileNext.click()
-  await expect(cards(page).first().getByRole('heading', { level: 2 })).toBeFocused()
-  await mobileNext.click()
-  await expect(second.getByRole('heading', { level: 2 })).toBeFocused()
-  await expect.poll(async () => Math.round((await second.boundingBox())?.y ?? 0)).toBe(88)
-  await shot(page, 'phone-next')
-  const pros = await column(second, 'pro').boundingBox()
-  const cons = await column(second, 'con').boundingBox()
-  expect(cons!.y).toBeGreaterThan(pros!.y + pros!.height - 1)
+    // phone width: columns stack, the floating next-tool button moves on card by card
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    const mobileNext = page.getByTestId('mobile-next-tool')
+    await expect(mobileNext).toBeVisible()
+    await shot(page, 'phone')
+    await mobileNext.click()
+    await expect(cards(page).first().getByRole('heading', { level: 2 })).toBeFocused()
+    await mobileNext.click()
+    await expect(second.getByRole('heading', { level: 2 })).toBeFocused()
+    await expect.poll(async () => Math.round((await second.boundingBox())?.y ?? 0)).toBe(88)
+    await shot(page, 'phone-next')
+    const pros = await column(second, 'pro').boundingBox()
+    const cons = await column(second, 'con').boundingBox()
+    expect(cons!.y).toBeGreaterThan(pros!.y + pros!.height - 1)
 
-  await alice.context.close()
-  await bob.context.close()
-})
+    await alice.context.close()
+    await bob.context.close()
+  },
+)

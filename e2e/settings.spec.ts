@@ -5,6 +5,7 @@
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 /** Another person, signed up beside the browser's session (the request fixture keeps its own cookies). */
@@ -149,108 +150,110 @@ test('settings: sign in first, change name and username, see a taken username, c
   await phoneContext.close()
 })
 
-test("profile settings edit onboarding's basic information: photo, names, company, job title; the header follows", async ({
-  page,
-}) => {
-  await page.goto('/')
-  const { username } = await signUp(page)
-  const origin = new URL(page.url()).origin
-  // A company for the suggestions (any public company is suggested)
-  const companyName = uniqueName('Quokka Settings ')
-  const created = await page.request.post('/api/v1/companies/create', {
-    headers: { origin },
-    data: {
-      company: {
-        name: companyName,
-        website_url: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
-        description: 'A company for the settings suggestions',
-        email_address: 'team@example.test',
+test(
+  "profile settings edit onboarding's basic information: photo, names, company, job title; the header follows",
+  PRIVATE_SITE_TOO,
+  async ({ page }) => {
+    await page.goto('/')
+    const { username } = await signUp(page)
+    const origin = new URL(page.url()).origin
+    // A company for the suggestions (any public company is suggested)
+    const companyName = uniqueName('Quokka Settings ')
+    const created = await page.request.post('/api/v1/companies/create', {
+      headers: { origin },
+      data: {
+        company: {
+          name: companyName,
+          website_url: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+          description: 'A company for the settings suggestions',
+          email_address: 'team@example.test',
+        },
       },
-    },
-  })
-  expect(created.ok(), await created.text()).toBe(true)
+    })
+    expect(created.ok(), await created.text()).toBe(true)
 
-  // The profile page first, so the header is in the page's cache when settings save
-  await page.goto(`/${username}`)
-  await expect(page.getByRole('heading', { level: 1, name: `Test ${username}` })).toBeVisible()
-  await page.getByRole('link', { name: 'Edit profile' }).click()
-  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
-  for (const label of ['First name', 'Last name', 'Job title'])
-    await expect(page.getByLabel(label, { exact: true })).toHaveValue('')
-  await expect(page.getByRole('button', { name: 'Save profile' })).toBeDisabled()
+    // The profile page first, so the header is in the page's cache when settings save
+    await page.goto(`/${username}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Test ${username}` })).toBeVisible()
+    await page.getByRole('link', { name: 'Edit profile' }).click()
+    await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
+    for (const label of ['First name', 'Last name', 'Job title'])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('')
+    await expect(page.getByRole('button', { name: 'Save profile' })).toBeDisabled()
 
-  // The photo: onboarding's widget, a PNG cut to a square
-  const wide = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#1d8f6a' } })
-    .png()
-    .toBuffer()
-  await page.getByLabel('Add your selfie').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: wide })
-  const crop = page.getByRole('dialog', { name: 'Crop your photo' })
-  await crop.getByRole('button', { name: 'Use photo' }).click()
-  await expect(crop).toHaveCount(0)
-  const photo = page.getByRole('img', { name: 'You' })
-  await expect(photo).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.png$/)
-  const photoUrl = (await photo.getAttribute('src'))!
+    // The photo: onboarding's widget, a PNG cut to a square
+    const wide = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#1d8f6a' } })
+      .png()
+      .toBuffer()
+    await page.getByLabel('Add your selfie').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: wide })
+    const crop = page.getByRole('dialog', { name: 'Crop your photo' })
+    await crop.getByRole('button', { name: 'Use photo' }).click()
+    await expect(crop).toHaveCount(0)
+    const photo = page.getByRole('img', { name: 'You' })
+    await expect(photo).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.png$/)
+    const photoUrl = (await photo.getAttribute('src'))!
 
-  // Names, and the company picked from the suggestions with the keyboard
-  await page.getByLabel('First name', { exact: true }).fill('Grace')
-  await page.getByLabel('Last name', { exact: true }).fill('Hopper')
-  const company = page.getByRole('combobox', { name: 'Company' })
-  await company.fill(companyName.slice(0, 12))
-  await expect(
-    page.getByRole('listbox', { name: 'Company suggestions' }).getByRole('option', { name: companyName }),
-  ).toBeVisible()
-  await company.press('ArrowDown')
-  await company.press('Enter')
-  await expect(company).toHaveValue(companyName)
-  await page.getByLabel('Job title', { exact: true }).fill('Rear Admiral')
+    // Names, and the company picked from the suggestions with the keyboard
+    await page.getByLabel('First name', { exact: true }).fill('Grace')
+    await page.getByLabel('Last name', { exact: true }).fill('Hopper')
+    const company = page.getByRole('combobox', { name: 'Company' })
+    await company.fill(companyName.slice(0, 12))
+    await expect(
+      page.getByRole('listbox', { name: 'Company suggestions' }).getByRole('option', { name: companyName }),
+    ).toBeVisible()
+    await company.press('ArrowDown')
+    await company.press('Enter')
+    await expect(company).toHaveValue(companyName)
+    await page.getByLabel('Job title', { exact: true }).fill('Rear Admiral')
 
-  // Refusals show on their inputs: a blank name in the form, onboarding's 30-character limit from the server
-  const name = page.getByLabel('Name', { exact: true })
-  await name.fill('')
-  await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.getByText("Name can't be blank.")).toBeVisible()
-  await expect(name).toHaveAttribute('aria-invalid', 'true')
-  await name.fill('Grace Hopper')
-  const firstName = page.getByLabel('First name', { exact: true })
-  await firstName.evaluate((input) => input.removeAttribute('maxlength'))
-  await firstName.fill('G'.repeat(31))
-  await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.getByText('First name is too long (maximum is 30 characters).')).toBeVisible()
-  await expect(firstName).toHaveAttribute('aria-invalid', 'true')
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await screenshot(page, 'accounts/settings-profile-basic-information-error')
-  await expectNoA11yViolations(page)
+    // Refusals show on their inputs: a blank name in the form, onboarding's 30-character limit from the server
+    const name = page.getByLabel('Name', { exact: true })
+    await name.fill('')
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(page.getByText("Name can't be blank.")).toBeVisible()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await name.fill('Grace Hopper')
+    const firstName = page.getByLabel('First name', { exact: true })
+    await firstName.evaluate((input) => input.removeAttribute('maxlength'))
+    await firstName.fill('G'.repeat(31))
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(page.getByText('First name is too long (maximum is 30 characters).')).toBeVisible()
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'accounts/settings-profile-basic-information-error')
+    await expectNoA11yViolations(page)
 
-  await firstName.fill('Grace')
-  await expect(page.getByText('First name is too long (maximum is 30 characters).')).toHaveCount(0)
-  await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.getByText('Your profile was saved.')).toBeVisible()
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await screenshot(page, 'accounts/settings-profile-basic-information')
-  await expectNoA11yViolations(page)
+    await firstName.fill('Grace')
+    await expect(page.getByText('First name is too long (maximum is 30 characters).')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(page.getByText('Your profile was saved.')).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'accounts/settings-profile-basic-information')
+    await expectNoA11yViolations(page)
 
-  // The profile header follows without a reload; the navbar's avatar shows the photo
-  await page.getByRole('link', { name: 'View profile' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible()
-  await expect(page.getByRole('main').locator(`img[src="${photoUrl}"]`)).toBeVisible()
-  await expect(page.getByRole('banner').locator(`img[src="${photoUrl}"]`)).toBeVisible()
+    // The profile header follows without a reload; the navbar's avatar shows the photo
+    await page.getByRole('link', { name: 'View profile' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible()
+    await expect(page.getByRole('main').locator(`img[src="${photoUrl}"]`)).toBeVisible()
+    await expect(page.getByRole('banner').locator(`img[src="${photoUrl}"]`)).toBeVisible()
 
-  // The saved values on a fresh load, and in onboarding (one record)
-  await page.goto('/settings/profile')
-  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Grace')
-  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Hopper')
-  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(companyName)
-  await expect(page.getByLabel('Job title', { exact: true })).toHaveValue('Rear Admiral')
-  await expect(page.getByRole('img', { name: 'You' })).toHaveAttribute('src', photoUrl)
-  await expect(page.getByRole('button', { name: 'Change photo' })).toBeVisible()
-  const info = await (await page.request.get('/api/v1/onboarding')).json()
-  expect(info).toMatchObject({
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    company_name: companyName,
-    user_img: photoUrl,
-  })
-})
+    // The saved values on a fresh load, and in onboarding (one record)
+    await page.goto('/settings/profile')
+    await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Grace')
+    await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Hopper')
+    await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue(companyName)
+    await expect(page.getByLabel('Job title', { exact: true })).toHaveValue('Rear Admiral')
+    await expect(page.getByRole('img', { name: 'You' })).toHaveAttribute('src', photoUrl)
+    await expect(page.getByRole('button', { name: 'Change photo' })).toBeVisible()
+    const info = await (await page.request.get('/api/v1/onboarding')).json()
+    expect(info).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      company_name: companyName,
+      user_img: photoUrl,
+    })
+  },
+)
 
 test('the profile page shows the person, and says so when they have no stacks', async ({ page }) => {
   await page.goto('/no-such-person-here')

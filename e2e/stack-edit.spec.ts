@@ -5,6 +5,7 @@
 
 import { expectNoA11yViolations } from './a11y.ts'
 import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
+import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { expect, type Page, test } from './test.ts'
 
 const WIDE = { width: 1280, height: 900 }
@@ -48,189 +49,194 @@ async function createStack(page: Page, name: string, slugs: string[]) {
 
 const saveButton = (page: Page) => page.getByRole('button', { name: /^(Save|Saving\.\.\.|Saved)$/ })
 
-test('edit a stack: rename, validate before leaving, change tools, save states and banners', async ({ page }) => {
-  await page.setViewportSize(WIDE)
-  await page.goto('/')
-  const { username } = await signUp(page)
-  const stack = await createStack(page, uniqueName('Edit Me '), ['react', 'redis'])
-  const other = await createStack(page, uniqueName('Other Stack '), ['docker'])
+test(
+  'edit a stack: rename, validate before leaving, change tools, save states and banners',
+  PRIVATE_SITE_TOO,
+  async ({ page }) => {
+    await page.setViewportSize(WIDE)
+    await page.goto('/')
+    const { username } = await signUp(page)
+    const stack = await createStack(page, uniqueName('Edit Me '), ['react', 'redis'])
+    const other = await createStack(page, uniqueName('Other Stack '), ['docker'])
 
-  // The bare path opens info
-  await page.goto(`/stack-edit/${username}/${stack.slug}/`)
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
-  await expect(page.getByRole('heading', { name: 'Editing Your Stack' })).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Edit steps' }).getByRole('link')).toHaveText([
-    '1Stack Info',
-    '2Tools Selection',
-    '3Tools Details',
-  ])
-  await expect(saveButton(page)).toHaveText('Saved')
-  await expect(saveButton(page)).toBeDisabled()
-  await expect(page.getByRole('link', { name: 'View Stack' })).toHaveAttribute('href', stack.redirect)
-  await expect(page.getByRole('button', { name: /Personal/ })).toHaveAttribute('aria-pressed', 'true')
-  await shot(page, 'stack-edit-info')
-  await expectNoA11yViolations(page)
+    // The bare path opens info
+    await page.goto(`/stack-edit/${username}/${stack.slug}/`)
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
+    await expect(page.getByRole('heading', { name: 'Editing Your Stack' })).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Edit steps' }).getByRole('link')).toHaveText([
+      '1Stack Info',
+      '2Tools Selection',
+      '3Tools Details',
+    ])
+    await expect(saveButton(page)).toHaveText('Saved')
+    await expect(saveButton(page)).toBeDisabled()
+    await expect(page.getByRole('link', { name: 'View Stack' })).toHaveAttribute('href', stack.redirect)
+    await expect(page.getByRole('button', { name: /Personal/ })).toHaveAttribute('aria-pressed', 'true')
+    await shot(page, 'stack-edit-info')
+    await expectNoA11yViolations(page)
 
-  // An edit makes it unsaved; an empty name keeps the user on info
-  const name = page.getByLabel('Stack Name')
-  await name.fill('')
-  await expect(saveButton(page)).toHaveText('Save')
-  await expect(saveButton(page)).toBeEnabled()
-  await page.getByRole('link', { name: /Tools Selection/ }).click()
-  await expect(page).toHaveURL(/\/info$/)
-  await expect(page.getByText('Stack Name is required.')).toBeVisible()
-  await shot(page, 'stack-edit-info-invalid')
+    // An edit makes it unsaved; an empty name keeps the user on info
+    const name = page.getByLabel('Stack Name')
+    await name.fill('')
+    await expect(saveButton(page)).toHaveText('Save')
+    await expect(saveButton(page)).toBeEnabled()
+    await page.getByRole('link', { name: /Tools Selection/ }).click()
+    await expect(page).toHaveURL(/\/info$/)
+    await expect(page.getByText('Stack Name is required.')).toBeVisible()
+    await shot(page, 'stack-edit-info-invalid')
 
-  // The other stack's name is taken for this owner
-  await name.fill(other.stack.name)
-  await page.getByLabel('Description').focus()
-  await expect(page.getByText('Stack name is already taken.')).toBeVisible()
+    // The other stack's name is taken for this owner
+    await name.fill(other.stack.name)
+    await page.getByLabel('Description').focus()
+    await expect(page.getByText('Stack name is already taken.')).toBeVisible()
 
-  // Rename and save: Saving..., then Saved with the 5-second notification
-  const renamed = uniqueName('Renamed ')
-  await name.fill(renamed)
-  await page.getByLabel('Description').fill('Edited in the browser test')
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/api/v1/stacks/update', async (route) => {
-    await held
-    await route.continue()
-  })
-  await saveButton(page).click()
-  await expect(saveButton(page)).toHaveText('Saving...')
-  await expect(saveButton(page)).toBeDisabled()
-  await shot(page, 'stack-edit-saving')
-  release()
-  await expect(saveButton(page)).toHaveText('Saved')
-  await expect(saveButton(page)).toBeDisabled()
-  const notice = page.getByRole('status').filter({ hasText: 'Your stack was saved.' })
-  await expect(notice).toBeVisible()
-  expect((await notice.boundingBox())?.height).toBe(50)
-  await shot(page, 'stack-edit-saved')
-  await expect(notice).toHaveCount(0, { timeout: 8000 })
-  await page.unroute('**/api/v1/stacks/update')
-  // Slugs are stable: the URL stays
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
+    // Rename and save: Saving..., then Saved with the 5-second notification
+    const renamed = uniqueName('Renamed ')
+    await name.fill(renamed)
+    await page.getByLabel('Description').fill('Edited in the browser test')
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/v1/stacks/update', async (route) => {
+      await held
+      await route.continue()
+    })
+    await saveButton(page).click()
+    await expect(saveButton(page)).toHaveText('Saving...')
+    await expect(saveButton(page)).toBeDisabled()
+    await shot(page, 'stack-edit-saving')
+    release()
+    await expect(saveButton(page)).toHaveText('Saved')
+    await expect(saveButton(page)).toBeDisabled()
+    const notice = page.getByRole('status').filter({ hasText: 'Your stack was saved.' })
+    await expect(notice).toBeVisible()
+    expect((await notice.boundingBox())?.height).toBe(50)
+    await shot(page, 'stack-edit-saved')
+    await expect(notice).toHaveCount(0, { timeout: 8000 })
+    await page.unroute('**/api/v1/stacks/update')
+    // Slugs are stable: the URL stays
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
 
-  // Save & Edit Tools
-  await name.fill(`${renamed} 2`)
-  await page.getByRole('button', { name: 'Save & Edit Tools' }).click()
-  await expect(page).toHaveURL(/\/tool-selection$/)
-  await expect(page.getByRole('heading', { name: 'Build Your Stack' })).toBeVisible()
-  await expect(page.getByRole('checkbox', { name: 'Show Packages' })).toBeVisible()
-  await expect(saveButton(page)).toHaveText('Saved')
+    // Save & Edit Tools
+    await name.fill(`${renamed} 2`)
+    await page.getByRole('button', { name: 'Save & Edit Tools' }).click()
+    await expect(page).toHaveURL(/\/tool-selection$/)
+    await expect(page.getByRole('heading', { name: 'Build Your Stack' })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Show Packages' })).toBeVisible()
+    await expect(saveButton(page)).toHaveText('Saved')
 
-  // Tools change: remove Redis, add PostgreSQL from the popular grid, mark React required
-  await page.getByRole('button', { name: 'Remove Redis' }).click()
-  await expect(saveButton(page)).toHaveText('Save')
-  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'PostgreSQL' }).click()
-  await page.getByRole('button', { name: 'Required: React' }).click()
-  await shot(page, 'stack-edit-tool-selection')
-  await expectNoA11yViolations(page)
-  await saveButton(page).click()
-  await expect(saveButton(page)).toHaveText('Saved')
-  const saved = await api(page, 'GET', `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`)
-  expect(saved.name).toBe(`${renamed} 2`)
-  expect(saved.description).toBe('Edited in the browser test')
-  expect(
-    saved.services.map((service: { slug: string; required: boolean }) => [service.slug, service.required]),
-  ).toEqual([
-    ['react', true],
-    ['postgresql', false],
-  ])
-  // Saved means saved: a reload shows the required flag, and taking it off is an edit to save again
-  await page.reload()
-  const required = page.getByRole('button', { name: 'Required: React' })
-  await expect(required).toHaveAttribute('aria-pressed', 'true')
-  await expect(saveButton(page)).toHaveText('Saved')
-  await required.click()
-  await expect(saveButton(page)).toHaveText('Save')
-  await saveButton(page).click()
-  await expect(saveButton(page)).toHaveText('Saved')
-  const unrequired = await api(
-    page,
-    'GET',
-    `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`,
-  )
-  expect(unrequired.services.every((service: { required: boolean }) => !service.required)).toBe(true)
+    // Tools change: remove Redis, add PostgreSQL from the popular grid, mark React required
+    await page.getByRole('button', { name: 'Remove Redis' }).click()
+    await expect(saveButton(page)).toHaveText('Save')
+    await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'PostgreSQL' }).click()
+    await page.getByRole('button', { name: 'Required: React' }).click()
+    await shot(page, 'stack-edit-tool-selection')
+    await expectNoA11yViolations(page)
+    await saveButton(page).click()
+    await expect(saveButton(page)).toHaveText('Saved')
+    const saved = await api(page, 'GET', `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`)
+    expect(saved.name).toBe(`${renamed} 2`)
+    expect(saved.description).toBe('Edited in the browser test')
+    expect(
+      saved.services.map((service: { slug: string; required: boolean }) => [service.slug, service.required]),
+    ).toEqual([
+      ['react', true],
+      ['postgresql', false],
+    ])
+    // Saved means saved: a reload shows the required flag, and taking it off is an edit to save again
+    await page.reload()
+    const required = page.getByRole('button', { name: 'Required: React' })
+    await expect(required).toHaveAttribute('aria-pressed', 'true')
+    await expect(saveButton(page)).toHaveText('Saved')
+    await required.click()
+    await expect(saveButton(page)).toHaveText('Save')
+    await saveButton(page).click()
+    await expect(saveButton(page)).toHaveText('Saved')
+    const unrequired = await api(
+      page,
+      'GET',
+      `/api/v1/stacks/edit?stack[slug]=${stack.slug}&stack[owner][slug]=${username}`,
+    )
+    expect(unrequired.services.every((service: { required: boolean }) => !service.required)).toBe(true)
 
-  // Removing every tool hides the continue button, and Save refuses a stack without tools (nothing is sent)
-  for (const tool of ['React', 'PostgreSQL']) await page.getByRole('button', { name: `Remove ${tool}` }).click()
-  await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0)
-  const updates: string[] = []
-  const countUpdate = (request: { url(): string }) => {
-    if (request.url().includes('/api/v1/stacks/update')) updates.push(request.url())
-  }
-  page.on('request', countUpdate)
-  await saveButton(page).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Your stack needs at least one tool.' })).toBeVisible()
-  await expect(saveButton(page)).toHaveText('Save')
-  await shot(page, 'stacks/stack-edit-no-tools')
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, 'stacks/stack-edit-no-tools-390')
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.setViewportSize(WIDE)
-  page.off('request', countUpdate)
-  expect(updates).toEqual([])
-  await page.getByRole('searchbox', { name: 'Search tools to add' }).fill('redis')
-  await page
-    .getByRole('region', { name: 'Search results' })
-    .getByRole('button', { name: /^Redis/ })
-    .first()
-    .click()
-  await page.getByRole('button', { name: 'Save & Continue' }).click()
-  await expect(page).toHaveURL(/\/tool-details$/)
-  await expect(page.getByRole('heading', { name: 'Vote For Tools' })).toBeVisible()
-  await expect(saveButton(page)).toHaveText('Saved')
-  await expect(page.getByRole('button', { name: /^Save & / })).toHaveCount(0)
-  await shot(page, 'stack-edit-tool-details')
-  await expectNoA11yViolations(page)
+    // Removing every tool hides the continue button, and Save refuses a stack without tools (nothing is sent)
+    for (const tool of ['React', 'PostgreSQL']) await page.getByRole('button', { name: `Remove ${tool}` }).click()
+    await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0)
+    const updates: string[] = []
+    const countUpdate = (request: { url(): string }) => {
+      if (request.url().includes('/api/v1/stacks/update')) updates.push(request.url())
+    }
+    page.on('request', countUpdate)
+    await saveButton(page).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Your stack needs at least one tool.' })).toBeVisible()
+    await expect(saveButton(page)).toHaveText('Save')
+    await shot(page, 'stacks/stack-edit-no-tools')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'stacks/stack-edit-no-tools-390')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.setViewportSize(WIDE)
+    page.off('request', countUpdate)
+    expect(updates).toEqual([])
+    await page.getByRole('searchbox', { name: 'Search tools to add' }).fill('redis')
+    await page
+      .getByRole('region', { name: 'Search results' })
+      .getByRole('button', { name: /^Redis/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Save & Continue' }).click()
+    await expect(page).toHaveURL(/\/tool-details$/)
+    await expect(page.getByRole('heading', { name: 'Vote For Tools' })).toBeVisible()
+    await expect(saveButton(page)).toHaveText('Saved')
+    await expect(page.getByRole('button', { name: /^Save & / })).toHaveCount(0)
+    await shot(page, 'stack-edit-tool-details')
+    await expectNoA11yViolations(page)
 
-  // The error banner: a server refusal shows for 5 seconds
-  await page.getByRole('link', { name: /Tools Selection/ }).click()
-  await page.route('**/api/v1/stacks/update', (route) =>
-    route.fulfill({ status: 400, json: { error: { code: 'validation_failed', message: 'Services are invalid.' } } }),
-  )
-  await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'Java', exact: true }).click()
-  await saveButton(page).click()
-  const error = page.getByRole('alert').filter({ hasText: 'Services are invalid.' })
-  await expect(error).toBeVisible()
-  expect((await error.boundingBox())?.height).toBe(50)
-  await expect(saveButton(page)).toHaveText('Save')
-  await shot(page, 'stack-edit-error-banner')
-  await expect(error).toHaveCount(0, { timeout: 8000 })
-  await page.unroute('**/api/v1/stacks/update')
+    // The error banner: a server refusal shows for 5 seconds
+    await page.getByRole('link', { name: /Tools Selection/ }).click()
+    await page.route('**/api/v1/stacks/update', (route) =>
+      route.fulfill({ status: 400, json: { error: { code: 'validation_failed', message: 'Services are invalid.' } } }),
+    )
+    await page.getByRole('region', { name: 'Popular Tools' }).getByRole('button', { name: 'Java', exact: true }).click()
+    await saveButton(page).click()
+    const error = page.getByRole('alert').filter({ hasText: 'Services are invalid.' })
+    await expect(error).toBeVisible()
+    expect((await error.boundingBox())?.height).toBe(50)
+    await expect(saveButton(page)).toHaveText('Save')
+    await shot(page, 'stack-edit-error-banner')
+    await expect(error).toHaveCount(0, { timeout: 8000 })
+    await page.unroute('**/api/v1/stacks/update')
 
-  await page.getByRole('link', { name: 'View Stack' }).click()
-  await expect(page).toHaveURL(new RegExp(`${stack.redirect}$`))
-})
+    await page.getByRole('link', { name: 'View Stack' }).click()
+    await expect(page).toHaveURL(new RegExp(`${stack.redirect}$`))
+  },
+)
 
-test("someone who may see the stack but not edit it gets the 403 page with the server's reason", async ({
-  page,
-  browser,
-}) => {
-  await page.setViewportSize(WIDE)
-  const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
-  const owner = await ownerContext.newPage()
-  await owner.goto('/')
-  const { username } = await signUp(owner)
-  const stack = await createStack(owner, uniqueName('Not Yours '), ['react'])
-  await ownerContext.close()
+test(
+  "someone who may see the stack but not edit it gets the 403 page with the server's reason",
+  PRIVATE_SITE_TOO,
+  async ({ page, browser }) => {
+    await page.setViewportSize(WIDE)
+    const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+    const owner = await ownerContext.newPage()
+    await owner.goto('/')
+    const { username } = await signUp(owner)
+    const stack = await createStack(owner, uniqueName('Not Yours '), ['react'])
+    await ownerContext.close()
 
-  await page.goto('/')
-  await signUp(page)
-  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
-  await expect(page.getByText('Error 403')).toBeVisible()
-  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
-  await expect(page.getByText('Only the owner of this stack can edit it.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
-  await shot(page, 'stacks/stack-edit-forbidden')
-  await expectNoA11yViolations(page)
-})
+    await page.goto('/')
+    await signUp(page)
+    await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+    await expect(page.getByText('Error 403')).toBeVisible()
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+    await expect(page.getByText('Only the owner of this stack can edit it.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+    await shot(page, 'stacks/stack-edit-forbidden')
+    await expectNoA11yViolations(page)
+  },
+)
 
-test("a missing stack shows 'Sorry, we couldn't find that page :('", async ({ page }) => {
+test("a missing stack shows 'Sorry, we couldn't find that page :('", PRIVATE_SITE_TOO, async ({ page }) => {
   await page.setViewportSize(WIDE)
   await page.goto('/')
   const { username } = await signUp(page)
@@ -239,99 +245,105 @@ test("a missing stack shows 'Sorry, we couldn't find that page :('", async ({ pa
   await shot(page, 'stack-edit-not-found')
 })
 
-test('move the stack to a company, then to a new company made on the child page', async ({ page }) => {
-  await page.setViewportSize(WIDE)
-  await page.goto('/')
-  const { username } = await signUp(page)
-  const stack = await createStack(page, uniqueName('Movable '), ['nginx'])
-  const companyName = uniqueName('Initech ')
-  const company = await api(page, 'POST', '/api/v1/companies/create', {
-    company: {
-      name: companyName,
-      website_url: 'initech.example',
+test(
+  'move the stack to a company, then to a new company made on the child page',
+  PRIVATE_SITE_TOO,
+  async ({ page }) => {
+    await page.setViewportSize(WIDE)
+    await page.goto('/')
+    const { username } = await signUp(page)
+    const stack = await createStack(page, uniqueName('Movable '), ['nginx'])
+    const companyName = uniqueName('Initech ')
+    const company = await api(page, 'POST', '/api/v1/companies/create', {
+      company: {
+        name: companyName,
+        website_url: 'initech.example',
+        description: 'Software for banks',
+        email_address: 'it@initech.example',
+      },
+    })
+
+    await page.goto(`/stack-edit/${username}/${stack.slug}`)
+    const tile = page.getByRole('button', { name: new RegExp(companyName) })
+    await tile.click()
+    await expect(tile).toHaveAttribute('aria-pressed', 'true')
+    await expect(saveButton(page)).toHaveText('Save')
+    await shot(page, 'stack-edit-owner-picker')
+    await saveButton(page).click()
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
+    await expect(saveButton(page)).toHaveText('Saved')
+
+    // New Company: the child page hosts the company form; any change makes the editor unsaved
+    await page.getByRole('button', { name: /New Company/ }).click()
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/new-company$`))
+    const newName = uniqueName('Hooli ')
+    await page.getByLabel('Company Name').fill(newName)
+    await page.getByLabel('Website').fill('hooli.example')
+    await page.getByLabel('Description').fill('Making the world a better place')
+    await page.getByLabel('Company Email').fill('gavin@hooli.example')
+    await shot(page, 'stack-edit-new-company')
+    await expectNoA11yViolations(page)
+    await page.getByRole('button', { name: 'Save Company' }).click()
+    const newSlug = newName.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${newSlug}/${stack.slug}/info$`))
+    await expect(page.getByRole('button', { name: new RegExp(newName) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByText('Your stack was saved.')).toBeVisible()
+
+    // New Company with the name of a company the user administers: Continue moves the stack there as it is
+    await page.getByRole('button', { name: /New Company/ }).click()
+    await page.getByLabel('Company Name').fill(companyName.toLowerCase())
+    await page.getByLabel('Website').fill('elsewhere.example')
+    await page.getByLabel('Description').fill('Not for Initech')
+    await page.getByLabel('Company Email').fill('x@elsewhere.example')
+    await page.getByRole('button', { name: 'Save Company' }).click()
+    const modal = page.getByRole('dialog', { name: 'This company already exists' })
+    await expect(modal.getByText(`You are an admin of ${companyName}.`)).toBeVisible()
+    await shot(page, 'stacks/stack-edit-exists-modal-admin')
+    await modal.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
+    await expect(page.getByRole('button', { name: new RegExp(companyName) })).toHaveAttribute('aria-pressed', 'true')
+    const { companies } = await api(page, 'GET', '/api/v1/companies/index')
+    expect(companies.find((entry: { id: number }) => entry.id === company.id)).toMatchObject({
       description: 'Software for banks',
-      email_address: 'it@initech.example',
-    },
-  })
+    })
+  },
+)
 
-  await page.goto(`/stack-edit/${username}/${stack.slug}`)
-  const tile = page.getByRole('button', { name: new RegExp(companyName) })
-  await tile.click()
-  await expect(tile).toHaveAttribute('aria-pressed', 'true')
-  await expect(saveButton(page)).toHaveText('Save')
-  await shot(page, 'stack-edit-owner-picker')
-  await saveButton(page).click()
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
-  await expect(saveButton(page)).toHaveText('Saved')
+test(
+  'the private/public choice follows the owner: shown for a personal owner with GitHub, restored on return',
+  PRIVATE_SITE_TOO,
+  async ({ page }) => {
+    // No test account can connect GitHub here, so its one flag is answered as connected; the rest is the real server.
+    await page.route('**/api/v1/stacks/personal_github_installed', (route) => route.fulfill({ json: true }))
+    await page.setViewportSize(WIDE)
+    await page.goto('/')
+    const { username } = await signUp(page)
+    const stack = await createStack(page, uniqueName('Private Later '), ['go'])
+    const companyName = uniqueName('Public Co ')
+    await api(page, 'POST', '/api/v1/companies/create', {
+      company: {
+        name: companyName,
+        website_url: 'publicco.example',
+        description: 'Not private',
+        email_address: 'a@publicco.example',
+      },
+    })
+    await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
+    const visibility = page.getByRole('group', { name: 'Visibility' })
+    await expect(visibility).toBeVisible()
+    await visibility.getByText('Private', { exact: true }).click()
+    await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
+    await shot(page, 'stack-edit-visibility')
+    // A company without private mode forces public: no choice
+    await page.getByRole('button', { name: new RegExp(companyName) }).click()
+    await expect(visibility).toHaveCount(0)
+    // Back to personal: the choice returns with the personal value
+    await page.getByRole('button', { name: /Personal/ }).click()
+    await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
+  },
+)
 
-  // New Company: the child page hosts the company form; any change makes the editor unsaved
-  await page.getByRole('button', { name: /New Company/ }).click()
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/new-company$`))
-  const newName = uniqueName('Hooli ')
-  await page.getByLabel('Company Name').fill(newName)
-  await page.getByLabel('Website').fill('hooli.example')
-  await page.getByLabel('Description').fill('Making the world a better place')
-  await page.getByLabel('Company Email').fill('gavin@hooli.example')
-  await shot(page, 'stack-edit-new-company')
-  await expectNoA11yViolations(page)
-  await page.getByRole('button', { name: 'Save Company' }).click()
-  const newSlug = newName.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${newSlug}/${stack.slug}/info$`))
-  await expect(page.getByRole('button', { name: new RegExp(newName) })).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByText('Your stack was saved.')).toBeVisible()
-
-  // New Company with the name of a company the user administers: Continue moves the stack there as it is
-  await page.getByRole('button', { name: /New Company/ }).click()
-  await page.getByLabel('Company Name').fill(companyName.toLowerCase())
-  await page.getByLabel('Website').fill('elsewhere.example')
-  await page.getByLabel('Description').fill('Not for Initech')
-  await page.getByLabel('Company Email').fill('x@elsewhere.example')
-  await page.getByRole('button', { name: 'Save Company' }).click()
-  const modal = page.getByRole('dialog', { name: 'This company already exists' })
-  await expect(modal.getByText(`You are an admin of ${companyName}.`)).toBeVisible()
-  await shot(page, 'stacks/stack-edit-exists-modal-admin')
-  await modal.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(new RegExp(`/stack-edit/${company.slug}/${stack.slug}/info$`))
-  await expect(page.getByRole('button', { name: new RegExp(companyName) })).toHaveAttribute('aria-pressed', 'true')
-  const { companies } = await api(page, 'GET', '/api/v1/companies/index')
-  expect(companies.find((entry: { id: number }) => entry.id === company.id)).toMatchObject({
-    description: 'Software for banks',
-  })
-})
-
-test('the private/public choice follows the owner: shown for a personal owner with GitHub, restored on return', async ({
-  page,
-}) => {
-  // No test account can connect GitHub here, so its one flag is answered as connected; the rest is the real server.
-  await page.route('**/api/v1/stacks/personal_github_installed', (route) => route.fulfill({ json: true }))
-  await page.setViewportSize(WIDE)
-  await page.goto('/')
-  const { username } = await signUp(page)
-  const stack = await createStack(page, uniqueName('Private Later '), ['go'])
-  const companyName = uniqueName('Public Co ')
-  await api(page, 'POST', '/api/v1/companies/create', {
-    company: {
-      name: companyName,
-      website_url: 'publicco.example',
-      description: 'Not private',
-      email_address: 'a@publicco.example',
-    },
-  })
-  await page.goto(`/stack-edit/${username}/${stack.slug}/info`)
-  const visibility = page.getByRole('group', { name: 'Visibility' })
-  await expect(visibility).toBeVisible()
-  await visibility.getByText('Private', { exact: true }).click()
-  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
-  await shot(page, 'stack-edit-visibility')
-  // A company without private mode forces public: no choice
-  await page.getByRole('button', { name: new RegExp(companyName) }).click()
-  await expect(visibility).toHaveCount(0)
-  // Back to personal: the choice returns with the personal value
-  await page.getByRole('button', { name: /Personal/ }).click()
-  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeChecked()
-})
-
-test('Save waits for the name check: two presses while it runs save once', async ({ page }) => {
+test('Save waits for the name check: two presses while it runs save once', PRIVATE_SITE_TOO, async ({ page }) => {
   await page.setViewportSize(WIDE)
   await page.goto('/')
   const { username } = await signUp(page)

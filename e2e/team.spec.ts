@@ -5,6 +5,7 @@
 
 import { expectNoA11yViolations } from './a11y.ts'
 import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
@@ -214,149 +215,154 @@ test('an admin invites by e-mail; the invitee reads the e-mail, follows its link
   await expect(page.getByText('(Invited)')).toHaveCount(0)
 })
 
-test('an admin invites by username; the person accepts from their notification, or declines', async ({
-  page,
-  browser,
-}) => {
-  await page.goto('/')
-  await signUp(page)
-  const company = await createCompany(page)
-  const bob = await person(browser, uniqueName('bob'))
-  const dave = await person(browser, uniqueName('dave'))
-  await openTeam(page, company)
+test(
+  'an admin invites by username; the person accepts from their notification, or declines',
+  PRIVATE_SITE_TOO,
+  async ({ page, browser }) => {
+    await page.goto('/')
+    await signUp(page)
+    const company = await createCompany(page)
+    const bob = await person(browser, uniqueName('bob'))
+    const dave = await person(browser, uniqueName('dave'))
+    await openTeam(page, company)
 
-  // decision 037: a username invite is an invitation; bob is pending until he accepts
-  await inviteByUsername(page, bob.username)
-  const banner = page.getByText(`Invitation sent to @${bob.username}. They join the team once they accept.`)
-  await expect(banner).toBeVisible()
-  const bobRow = page.getByRole('row', { name: new RegExp(`@${bob.username}`) })
-  await expect(bobRow.getByText('(Invited)')).toBeVisible()
-  await expect(bobRow.getByText('waiting for them to accept')).toBeVisible()
-  await expect(bobRow.getByRole('button', { name: `Resend Invite to @${bob.username}` })).toBeVisible()
-  await expect(bobRow.getByRole('button', { name: `Edit role of @${bob.username}` })).toHaveCount(0)
-  await screenshot(page, 'team-invite-sent')
-  await onPhone(page, 'team-invite-sent')
-  // spec §9: the banner lasts 5 seconds
-  await expect(banner).toBeHidden({ timeout: 7000 })
-  // not on the team yet: the company's team page is closed to him
-  await bob.page.goto(`/companies/${company.slug}/team`)
-  await expect(bob.page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+    // decision 037: a username invite is an invitation; bob is pending until he accepts
+    await inviteByUsername(page, bob.username)
+    const banner = page.getByText(`Invitation sent to @${bob.username}. They join the team once they accept.`)
+    await expect(banner).toBeVisible()
+    const bobRow = page.getByRole('row', { name: new RegExp(`@${bob.username}`) })
+    await expect(bobRow.getByText('(Invited)')).toBeVisible()
+    await expect(bobRow.getByText('waiting for them to accept')).toBeVisible()
+    await expect(bobRow.getByRole('button', { name: `Resend Invite to @${bob.username}` })).toBeVisible()
+    await expect(bobRow.getByRole('button', { name: `Edit role of @${bob.username}` })).toHaveCount(0)
+    await screenshot(page, 'team-invite-sent')
+    await onPhone(page, 'team-invite-sent')
+    // spec §9: the banner lasts 5 seconds
+    await expect(banner).toBeHidden({ timeout: 7000 })
+    // not on the team yet: the company's team page is closed to him
+    await bob.page.goto(`/companies/${company.slug}/team`)
+    await expect(bob.page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
 
-  await openInvitation(bob, company)
-  await screenshot(bob.page, 'team-account-invitation')
-  await onPhone(bob.page, 'team-account-invitation')
-  // issue 20: stacked on a phone, Accept and Decline keep their full height (a 48 px touch target)
-  await bob.page.setViewportSize({ width: 390, height: 844 })
-  for (const name of ['Accept invitation', 'Decline']) {
-    const box = await bob.page.getByRole('button', { name }).boundingBox()
-    expect(box?.height, `${name} on a phone`).toBeGreaterThanOrEqual(44)
-  }
-  await bob.page.setViewportSize({ width: 1280, height: 720 })
-  await expectNoA11yViolations(bob.page)
-  await bob.page.getByRole('button', { name: 'Accept invitation' }).click()
-  await expect(bob.page.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
-  await page.reload()
-  await expect(bobRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
-  await expect(page.getByText('(Invited)')).toHaveCount(0)
+    await openInvitation(bob, company)
+    await screenshot(bob.page, 'team-account-invitation')
+    await onPhone(bob.page, 'team-account-invitation')
+    // issue 20: stacked on a phone, Accept and Decline keep their full height (a 48 px touch target)
+    await bob.page.setViewportSize({ width: 390, height: 844 })
+    for (const name of ['Accept invitation', 'Decline']) {
+      const box = await bob.page.getByRole('button', { name }).boundingBox()
+      expect(box?.height, `${name} on a phone`).toBeGreaterThanOrEqual(44)
+    }
+    await bob.page.setViewportSize({ width: 1280, height: 720 })
+    await expectNoA11yViolations(bob.page)
+    await bob.page.getByRole('button', { name: 'Accept invitation' }).click()
+    await expect(bob.page.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
+    await page.reload()
+    await expect(bobRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
+    await expect(page.getByText('(Invited)')).toHaveCount(0)
 
-  // dave declines: the pending entry goes, and he is not on the team
-  await inviteByUsername(page, dave.username)
-  await expect(page.getByRole('row', { name: new RegExp(`@${dave.username}`) }).getByText('(Invited)')).toBeVisible()
-  await openInvitation(dave, company)
-  await dave.page.getByRole('button', { name: 'Decline' }).click()
-  await expect(dave.page.getByRole('heading', { name: 'Invitation declined' })).toBeVisible()
-  await screenshot(dave.page, 'team-invitation-declined')
-  await page.reload()
-  await expect(page.getByRole('row', { name: new RegExp(`@${dave.username}`) })).toHaveCount(0)
+    // dave declines: the pending entry goes, and he is not on the team
+    await inviteByUsername(page, dave.username)
+    await expect(page.getByRole('row', { name: new RegExp(`@${dave.username}`) }).getByText('(Invited)')).toBeVisible()
+    await openInvitation(dave, company)
+    await dave.page.getByRole('button', { name: 'Decline' }).click()
+    await expect(dave.page.getByRole('heading', { name: 'Invitation declined' })).toBeVisible()
+    await screenshot(dave.page, 'team-invitation-declined')
+    await page.reload()
+    await expect(page.getByRole('row', { name: new RegExp(`@${dave.username}`) })).toHaveCount(0)
 
-  // Adding someone already on the team: the spec's modal.
-  await page.getByRole('button', { name: 'Add Member' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Add Member' })
-  await dialog.getByLabel('Email').fill(bob.email)
-  await dialog.getByLabel('Role').selectOption('admin')
-  await dialog.getByRole('button', { name: 'Add Member' }).click()
-  const refusal = page.getByRole('dialog', { name: 'Manage Team' })
-  await expect(refusal.getByText('Sorry - It looks like that user is already part of the team.')).toBeVisible()
-  await refusal.getByRole('button', { name: 'OK' }).click()
-})
+    // Adding someone already on the team: the spec's modal.
+    await page.getByRole('button', { name: 'Add Member' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Member' })
+    await dialog.getByLabel('Email').fill(bob.email)
+    await dialog.getByLabel('Role').selectOption('admin')
+    await dialog.getByRole('button', { name: 'Add Member' }).click()
+    const refusal = page.getByRole('dialog', { name: 'Manage Team' })
+    await expect(refusal.getByText('Sorry - It looks like that user is already part of the team.')).toBeVisible()
+    await refusal.getByRole('button', { name: 'OK' }).click()
+  },
+)
 
-test('roles, removal, and leaving with both confirmations; the only admin cannot leave', async ({ page, browser }) => {
-  await page.goto('/')
-  const owner = await signUp(page)
-  const company = await createCompany(page)
-  const bob = await person(browser, uniqueName('bob'))
-  const carol = await person(browser, uniqueName('carol'))
-  // bob is on the team already (invited and accepted through the API; the screens are the test above)
-  const bobInvitation = await inviteByApi(page, company, bob)
-  const accepted = await bob.page.request.post('/api/v1/company_owner_invites/accept', {
-    data: { id: bobInvitation },
-    headers: { origin: origin() },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  await openTeam(page, company)
-  const bobRow = page.getByRole('row', { name: new RegExp(`@${bob.username}`) })
+test(
+  'roles, removal, and leaving with both confirmations; the only admin cannot leave',
+  PRIVATE_SITE_TOO,
+  async ({ page, browser }) => {
+    await page.goto('/')
+    const owner = await signUp(page)
+    const company = await createCompany(page)
+    const bob = await person(browser, uniqueName('bob'))
+    const carol = await person(browser, uniqueName('carol'))
+    // bob is on the team already (invited and accepted through the API; the screens are the test above)
+    const bobInvitation = await inviteByApi(page, company, bob)
+    const accepted = await bob.page.request.post('/api/v1/company_owner_invites/accept', {
+      data: { id: bobInvitation },
+      headers: { origin: origin() },
+    })
+    expect(accepted.ok(), await accepted.text()).toBe(true)
+    await openTeam(page, company)
+    const bobRow = page.getByRole('row', { name: new RegExp(`@${bob.username}`) })
 
-  // The only admin of a team of two cannot leave: typed username, 'Are you really sure?', then the refusal.
-  await page.getByRole('button', { name: 'Leave My Team' }).click()
-  const typeDialog = page.getByRole('dialog', { name: 'Leave My Team' })
-  const confirm = typeDialog.getByRole('button', { name: 'Leave My Team' })
-  await expect(confirm).toBeDisabled()
-  await typeDialog.getByLabel('To confirm, type your username').fill(owner.username.toUpperCase())
-  await expect(confirm).toBeDisabled()
-  await typeDialog.getByLabel('To confirm, type your username').fill(owner.username)
-  await expect(confirm).toBeEnabled()
-  await confirm.click()
-  const sure = page.getByRole('dialog', { name: 'Are you really sure?' })
-  await expect(sure).toBeVisible()
-  await screenshot(page, 'team-leave-are-you-sure')
-  await sure.getByRole('button', { name: 'Yes, leave the team' }).click()
-  const lastAdmin = page.getByRole('dialog', { name: 'Manage Team' })
-  await expect(
-    lastAdmin.getByText('Sorry - Before you can leave this team, you need to make someone else an admin.'),
-  ).toBeVisible()
-  await screenshot(page, 'team-leave-refused')
-  await lastAdmin.getByRole('button', { name: 'OK' }).click()
+    // The only admin of a team of two cannot leave: typed username, 'Are you really sure?', then the refusal.
+    await page.getByRole('button', { name: 'Leave My Team' }).click()
+    const typeDialog = page.getByRole('dialog', { name: 'Leave My Team' })
+    const confirm = typeDialog.getByRole('button', { name: 'Leave My Team' })
+    await expect(confirm).toBeDisabled()
+    await typeDialog.getByLabel('To confirm, type your username').fill(owner.username.toUpperCase())
+    await expect(confirm).toBeDisabled()
+    await typeDialog.getByLabel('To confirm, type your username').fill(owner.username)
+    await expect(confirm).toBeEnabled()
+    await confirm.click()
+    const sure = page.getByRole('dialog', { name: 'Are you really sure?' })
+    await expect(sure).toBeVisible()
+    await screenshot(page, 'team-leave-are-you-sure')
+    await sure.getByRole('button', { name: 'Yes, leave the team' }).click()
+    const lastAdmin = page.getByRole('dialog', { name: 'Manage Team' })
+    await expect(
+      lastAdmin.getByText('Sorry - Before you can leave this team, you need to make someone else an admin.'),
+    ).toBeVisible()
+    await screenshot(page, 'team-leave-refused')
+    await lastAdmin.getByRole('button', { name: 'OK' }).click()
 
-  // Make bob an admin.
-  await bobRow.getByRole('button', { name: `Edit role of @${bob.username}` }).click()
-  const editDialog = page.getByRole('dialog', { name: 'Edit Role' })
-  await editDialog.getByLabel('Role').selectOption('admin')
-  await editDialog.getByRole('button', { name: 'Save' }).click()
-  await expect(editDialog).toBeHidden()
-  await expect(bobRow.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible()
+    // Make bob an admin.
+    await bobRow.getByRole('button', { name: `Edit role of @${bob.username}` }).click()
+    const editDialog = page.getByRole('dialog', { name: 'Edit Role' })
+    await editDialog.getByLabel('Role').selectOption('admin')
+    await editDialog.getByRole('button', { name: 'Save' }).click()
+    await expect(editDialog).toBeHidden()
+    await expect(bobRow.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible()
 
-  // Carol is invited, accepts from her notification, then is removed.
-  await inviteByApi(page, company, carol)
-  await openInvitation(carol, company)
-  await carol.page.getByRole('button', { name: 'Accept invitation' }).click()
-  await expect(carol.page.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
-  await page.reload()
-  const carolRow = page.getByRole('row', { name: new RegExp(`@${carol.username}`) })
-  await expect(carolRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
-  await carolRow.getByRole('button', { name: `Remove @${carol.username}` }).click()
-  const removeDialog = page.getByRole('dialog', { name: 'Remove Member' })
-  await expect(removeDialog.getByText(`Remove @${carol.username} from ${company.name}'s team?`)).toBeVisible()
-  await removeDialog.getByRole('button', { name: 'Remove' }).click()
-  await expect(carolRow).toHaveCount(0)
-  await screenshot(page, 'team-after-removal')
+    // Carol is invited, accepts from her notification, then is removed.
+    await inviteByApi(page, company, carol)
+    await openInvitation(carol, company)
+    await carol.page.getByRole('button', { name: 'Accept invitation' }).click()
+    await expect(carol.page.getByRole('heading', { name: `Manage ${company.name}'s Team` })).toBeVisible()
+    await page.reload()
+    const carolRow = page.getByRole('row', { name: new RegExp(`@${carol.username}`) })
+    await expect(carolRow.getByRole('cell', { name: 'Member', exact: true })).toBeVisible()
+    await carolRow.getByRole('button', { name: `Remove @${carol.username}` }).click()
+    const removeDialog = page.getByRole('dialog', { name: 'Remove Member' })
+    await expect(removeDialog.getByText(`Remove @${carol.username} from ${company.name}'s team?`)).toBeVisible()
+    await removeDialog.getByRole('button', { name: 'Remove' }).click()
+    await expect(carolRow).toHaveCount(0)
+    await screenshot(page, 'team-after-removal')
 
-  // Bob, now admin, sees Edit and Remove on the owner but not on himself.
-  await bob.page.goto(`/companies/${company.slug}/team`)
-  await expect(bob.page.getByRole('button', { name: `Edit role of @${owner.username}` })).toBeVisible()
-  await expect(bob.page.getByRole('button', { name: `Remove @${bob.username}` })).toHaveCount(0)
+    // Bob, now admin, sees Edit and Remove on the owner but not on himself.
+    await bob.page.goto(`/companies/${company.slug}/team`)
+    await expect(bob.page.getByRole('button', { name: `Edit role of @${owner.username}` })).toBeVisible()
+    await expect(bob.page.getByRole('button', { name: `Remove @${bob.username}` })).toHaveCount(0)
 
-  // Now the owner can leave, and goes home.
-  await page.getByRole('button', { name: 'Leave My Team' }).click()
-  await page.getByLabel('To confirm, type your username').fill(owner.username)
-  await page.getByRole('dialog', { name: 'Leave My Team' }).getByRole('button', { name: 'Leave My Team' }).click()
-  await page
-    .getByRole('dialog', { name: 'Are you really sure?' })
-    .getByRole('button', { name: 'Yes, leave the team' })
-    .click()
-  await expect(page).toHaveURL(new URL('/', origin()).href)
-  await page.goto(`/companies/${company.slug}`)
-  await expect(page.getByRole('heading', { name: company.name })).toBeVisible()
-  await expect(page.getByRole('link', { name: /Manage Team|^Team$/ })).toHaveCount(0)
-  await page.goto(`/companies/${company.slug}/team`)
-  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
-})
+    // Now the owner can leave, and goes home.
+    await page.getByRole('button', { name: 'Leave My Team' }).click()
+    await page.getByLabel('To confirm, type your username').fill(owner.username)
+    await page.getByRole('dialog', { name: 'Leave My Team' }).getByRole('button', { name: 'Leave My Team' }).click()
+    await page
+      .getByRole('dialog', { name: 'Are you really sure?' })
+      .getByRole('button', { name: 'Yes, leave the team' })
+      .click()
+    await expect(page).toHaveURL(new URL('/', origin()).href)
+    await page.goto(`/companies/${company.slug}`)
+    await expect(page.getByRole('heading', { name: company.name })).toBeVisible()
+    await expect(page.getByRole('link', { name: /Manage Team|^Team$/ })).toHaveCount(0)
+    await page.goto(`/companies/${company.slug}/team`)
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+  },
+)

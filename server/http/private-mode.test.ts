@@ -118,7 +118,7 @@ describe('signed in, on a private site', () => {
 
   it('lets no shared cache keep an answer', async () => {
     const tool = await buildTool(ctx.app.db)
-    for (const url of ['/api/v1/tools/search?q=a', `/api/v1/tools/${tool.slug}`, '/api/v1/tools/popular']) {
+    for (const url of ['/api/v1/tools/search?q=a', `/api/v1/tools/${tool.slug}`, '/api/v1/tools/newest']) {
       const cacheControl = String((await member.client.get(url)).headers['cache-control'] ?? '')
       expect(cacheControl, url).toMatch(/^private\b/)
       expect(cacheControl, url).not.toMatch(/public|s-maxage/)
