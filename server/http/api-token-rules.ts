@@ -39,7 +39,7 @@ export function registerApiTokenRules(app: FastifyInstance) {
         throw tooManyRequests(API_TOKEN_RATE_LIMITED)
       }
     }
-    if (isAdminRoute(request)) throw forbidden(API_TOKEN_ADMIN)
     if (user.apiToken.scope === 'read' && isWriteRequest(request)) throw forbidden(API_TOKEN_READ_ONLY)
+    if (isAdminRoute(request)) throw forbidden(API_TOKEN_ADMIN)
   })
 }
