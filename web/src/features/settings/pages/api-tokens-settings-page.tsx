@@ -121,7 +121,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
               />
               <span>
                 <span className="block font-medium text-slate-900">{choice.label}</span>
-                <span className="block text-xs text-slate-500">{choice.hint}</span>
+                <span className="block text-xs text-slate-600">{choice.hint}</span>
               </span>
             </label>
           ))}
