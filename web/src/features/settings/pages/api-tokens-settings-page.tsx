@@ -82,8 +82,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
       description={
         <>
           Scripts and tools can use the API as you with a personal token, sent as{' '}
-          <code className="break-all rounded bg-slate-100 px-1 text-xs">Authorization: Bearer &lt;token&gt;</code>. No
-          token can do admin work, change your e-mail or password, or make other tokens.
+          <code className="whitespace-nowrap rounded bg-slate-100 px-1 text-xs">
+            Authorization: Bearer &lt;token&gt;
+          </code>
+          . No token can do admin work, change your e-mail or password, or make other tokens.
         </>
       }
       onSubmit={submit}
