@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { CookieSessionUser } from '../../http/auth-guard.ts'
 import { conflict, notFound } from '../../http/errors.ts'
+import { signal } from '../notifications/notify.ts'
 import { generateApiTokenSecret, hashApiTokenSecret } from './api-token-secret.ts'
 import { type ApiTokenListRow, countActiveApiTokens, insertApiToken, revokeApiToken } from './api-tokens.queries.ts'
 
@@ -37,7 +38,13 @@ export async function createApiToken(
   return { token, secret }
 }
 
-/** Revokes one of the user's own tokens; another user's id, or one already revoked, is not found. */
+/**
+ * Revokes one of the user's own tokens; another user's id, or one already revoked, is not found. The user's live
+ * notification streams are told to check their credentials at commit, so a stream opened with the token ends at once.
+ */
 export async function revokeOwnApiToken(db: Db, user: CookieSessionUser, tokenId: number): Promise<void> {
-  if (!(await revokeApiToken(db, user.id, tokenId))) throw notFound('No such API token.')
+  await db.transaction(async (tx) => {
+    if (!(await revokeApiToken(tx, user.id, tokenId))) throw notFound('No such API token.')
+    await signal(tx, { recipient_id: user.id, sessions: true })
+  })
 }
