@@ -17,6 +17,8 @@ import { listApiTokens } from './api-tokens.queries.ts'
 import { createApiToken, revokeOwnApiToken } from './api-tokens.service.ts'
 
 const tags = ['api tokens']
+/** Creating and revoking take the session cookie only (the document's default is either scheme). */
+const sessionOnly = [{ session: [] }]
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope }
 
 export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +47,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an API token (a cookie session only): its secret is in this answer and never again',
+        security: sessionOnly,
         body: CreateApiTokenBody,
         response: { 200: CreatedApiToken, ...refusals },
       },
@@ -64,6 +67,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Revoke one of your API tokens (a cookie session only): refused at once on every instance',
+        security: sessionOnly,
         params: ApiTokenParams,
         response: { 200: z.object({ ok: z.literal(true) }), ...refusals },
       },

@@ -388,6 +388,7 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' })
     expect(document.security).toEqual([{ session: [] }, { bearer: [] }])
-    expect(document.paths['/api/v1/users/tokens'].post).toBeDefined()
+    expect(document.paths['/api/v1/users/tokens'].post.security).toEqual([{ session: [] }])
+    expect(document.paths['/api/v1/users/tokens/{id}'].delete.security).toEqual([{ session: [] }])
   })
 })

@@ -301,7 +301,7 @@ function TokenRow({ token, isNew }: { token: ApiToken; isNew: boolean }) {
             data-revoke
             variant="secondary"
             size="sm"
-            className="shrink-0 self-start text-red-700"
+            className="shrink-0 self-start"
             onClick={() => setIsConfirming(true)}
             disabled={user?.impersonated}
             aria-label={`Revoke ${token.name}`}
