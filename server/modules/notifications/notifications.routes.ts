@@ -317,8 +317,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         send: write,
         // a token's stream ends like a session's: when it is revoked or expires
-        isSessionActive: () =>
-          user.apiToken ? isApiTokenActive(app.db, user.apiToken.id) : isSessionActive(app.db, user.sessionId ?? 0),
+        isSessionActive: async () => {
+          if (user.apiToken) return isApiTokenActive(app.db, user.apiToken.id)
+          return user.sessionId !== null && isSessionActive(app.db, user.sessionId)
+        },
         // the page stops reconnecting and learns it is signed out (use-notification-stream.ts)
         endSession: () => {
           stop()
