@@ -64,6 +64,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/settings/email', url: () => '/settings/email' },
   { route: '/settings/password', url: () => '/settings/password' },
   { route: '/settings/notifications', url: () => '/settings/notifications' },
+  { route: '/settings/tokens', url: () => '/settings/tokens' },
   {
     route: '/settings/account',
     url: () => '/settings/account',

@@ -22,6 +22,7 @@ import { type Auth, createAuth } from './auth/auth.ts'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { AccessLog } from './http/access-log.ts'
+import { registerApiTokenRules } from './http/api-token-rules.ts'
 import { registerSessionResolver } from './http/auth-guard.ts'
 import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
@@ -94,7 +95,15 @@ export async function buildApp({
     openapi: {
       openapi: '3.1.0',
       info: { title: `${config.siteName} API`, version: '1.0.0', description: 'The API behind the site.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'stackatlas.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'stackatlas.session_token' },
+          // personal API tokens (settings, "API tokens"): read-only ones are refused on every write (decision 049)
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (sa_pat_...) from settings' },
+        },
+      },
+      // every route takes either; a route that needs neither says so in its summary
+      security: [{ session: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -129,6 +138,7 @@ export async function buildApp({
   registerSessionResolver(app, auth)
   // SITE_MODE=private: nothing but the sign-in screen for people not signed in (before every route, 404s too)
   registerSignInWall(app)
+  registerApiTokenRules(app)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)

@@ -3,11 +3,14 @@
 // TRUSTED_ORIGINS, and in development BASE_URL's loopback aliases: config.ts), shown by the Origin header or,
 // failing that, the Referer or Sec-Fetch-Site: same-origin. These are the origins Better Auth accepts too, so a page
 // opened at another address is refused the same way by both, with what to set (wrongOriginMessage).
-// Requests without cookies cannot ride a session.
+// Requests without cookies cannot ride a session. Requests with an API token (`Authorization: Bearer`, outside
+// /api/auth/*) are judged by the token alone, their cookies ignored (auth-guard.ts), and a page of another site cannot
+// send that header without a CORS grant the site never gives: they are not checked (decision 049).
 // A route marked `config: { csrf: false }` opts out: only RFC 8058 one-click unsubscribe, whose signed URL is the
 // proof and which mail providers POST from their own servers.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../config.ts'
+import { apiTokenOf } from './auth-guard.ts'
 import { HttpError } from './errors.ts'
 
 declare module 'fastify' {
@@ -19,6 +22,11 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** A request that changes something: an unsafe method, or a GET marked `config: { csrf: true }`. */
+export function isWriteRequest(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
+}
+
 /** The answer to a write from an origin the site is not configured for: where to open it, or what to set. */
 export function wrongOriginMessage(baseUrl: string): string {
   return `This site is configured for ${baseUrl}; open it there or set BASE_URL.`
@@ -29,8 +37,8 @@ export function registerCsrfProtection(app: FastifyInstance, config: Pick<AppCon
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/auth/')) return // Better Auth checks origins itself, against the same list
     if (request.routeOptions.config?.csrf === false) return
-    const needsCheck = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
-    if (!needsCheck || !request.headers.cookie) return
+    if (!isWriteRequest(request) || !request.headers.cookie) return
+    if (apiTokenOf(request) !== null) return
     const origin = requestOrigin(request)
     if (origin && allowed.has(origin)) return
     if (origin) throw new HttpError(403, 'csrf_failed', wrongOriginMessage(config.baseUrl))

@@ -2,6 +2,7 @@
 import { uploadsRoutes } from '../storage/uploads.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
 import { companyVerificationRoutes } from './companies/company-verification.routes.ts'
@@ -33,6 +34,7 @@ export const modules = [
   healthRoutes,
   siteRoutes,
   usersRoutes,
+  apiTokensRoutes,
   toolsRoutes,
   companiesRoutes,
   companyVerificationRoutes,

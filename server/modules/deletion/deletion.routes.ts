@@ -14,7 +14,7 @@ import {
   ONLY_ADMINS_DELETE_COMPANY,
   USERNAME_MISMATCH,
 } from '#contracts/deletion.ts'
-import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { requireRealUser, requireSessionUser, requireUser } from '../../http/auth-guard.ts'
 import { fieldError, forbidden, notFound } from '../../http/errors.ts'
 import { createLocalDiskStorage } from '../../storage/local-disk.storage.ts'
 import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts'
@@ -87,7 +87,7 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireRealUser(request, IMPERSONATED_DELETE_ACCOUNT)
+      const user = await requireSessionUser(request, IMPERSONATED_DELETE_ACCOUNT)
       // spec §4: the typed text equals the username exactly
       if (request.body.confirmation !== user.username) throw fieldError('confirmation', USERNAME_MISMATCH)
       const uploads = await deleteAccount(app.db, user.id)

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type App, buildApp } from '../../app.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
 import { sessions } from '../../db/schema/index.ts'
+import { createApiTokenFor } from '../../test/api-token-fixtures.ts'
 import { sessionCookieFrom, TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
@@ -29,10 +30,14 @@ class EventStreamClient {
   status = 0
   contentType = ''
 
-  static async open(baseUrl: string, cookie: string): Promise<EventStreamClient> {
+  /** Opens the stream with a session cookie, or with other headers (an API token's Authorization). */
+  static async open(baseUrl: string, credential: string | Record<string, string>): Promise<EventStreamClient> {
     const client = new EventStreamClient()
     const response = await fetch(`${baseUrl}/api/v1/notifications/stream`, {
-      headers: { cookie, accept: 'text/event-stream' },
+      headers: {
+        ...(typeof credential === 'string' ? { cookie: credential } : credential),
+        accept: 'text/event-stream',
+      },
       signal: client.#controller.signal,
     })
     client.status = response.status
@@ -220,6 +225,21 @@ describe('live notifications over server-sent events', () => {
     ).toBe(200)
     await expiring.next('session_ended', 0)
     expect(await expiring.waitForEnd(LIVE_WITHIN_MS)).toBe(true)
+  })
+
+  it('streams to an API token, and ends that stream at once when the token is revoked', async () => {
+    const alice = await buildUser(context.app)
+    const token = await createApiTokenFor(alice, { scope: 'read' })
+    const stream = await EventStreamClient.open(baseUrl, { authorization: `Bearer ${token.secret}` })
+    streams.push(stream)
+    expect(stream.status).toBe(200)
+    await stream.next('counts', 0)
+    const bob = await buildUser(context.app)
+    await follow(bob, alice.id)
+    await stream.next('notification', 0)
+    expect((await alice.client.delete(`/api/v1/users/tokens/${token.id}`)).status).toBe(200)
+    await stream.next('session_ended', 0)
+    expect(await stream.waitForEnd(LIVE_WITHIN_MS)).toBe(true)
   })
 
   it('ends open streams when the server shuts down, so it closes promptly', async () => {

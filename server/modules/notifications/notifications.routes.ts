@@ -27,6 +27,7 @@ import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { Id } from '#contracts/stacks.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
+import { isApiTokenActive } from '../api-tokens/api-tokens.queries.ts'
 import { closeIfSignedOut, NotificationHub, type StreamConnection } from './notification-hub.ts'
 import { presentNotification } from './notifications.presenter.ts'
 import {
@@ -319,7 +320,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const connection: StreamConnection = {
         userId: user.id,
         send: write,
-        isSessionActive: () => isSessionActive(app.db, user.sessionId),
+        // a token's stream ends like a session's: when it is revoked or expires
+        isSessionActive: async () => {
+          if (user.apiToken) return isApiTokenActive(app.db, user.apiToken.id)
+          return user.sessionId !== null && isSessionActive(app.db, user.sessionId)
+        },
         // the page stops reconnecting and learns it is signed out (use-notification-stream.ts)
         endSession: () => {
           stop()

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { StackPage } from '#contracts/stacks.ts'
-import { hasSessionCookie } from '../../http/auth-guard.ts'
+import { hasCredentials } from '../../http/auth-guard.ts'
 import { cachePublicly } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
@@ -37,7 +37,7 @@ export const stackPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { ownerSlug, stackSlug } = request.params
       const key = `${ownerSlug.toLowerCase()}/${stackSlug.toLowerCase()}`
-      if (!hasSessionCookie(request)) {
+      if (!hasCredentials(request)) {
         const kept = visitorPages.sendKept(reply, key, shared)
         if (kept) return kept
       }

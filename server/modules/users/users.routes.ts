@@ -11,7 +11,7 @@ import {
   UpdateProfileBody,
 } from '#contracts/users.ts'
 import { authHeaders } from '../../auth/auth-headers.ts'
-import { requireRealUser } from '../../http/auth-guard.ts'
+import { requireRealUser, requireSessionUser } from '../../http/auth-guard.ts'
 import { presentNotification } from '../notifications/notifications.presenter.ts'
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
 import { presentCurrentUser } from './users.presenter.ts'
@@ -96,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
       await changeEmail(app.auth, app.db, user, request.body, app.config.siteName)
       return { ok: true as const }
     },
@@ -114,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request, reply) => {
-      await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
       const headers = await changePassword(app.auth, authHeaders(request), request.body)
       // Better Auth replaced every session with a new one: this browser gets its cookie.
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
@@ -134,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request) => {
-      const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
       await setFirstPassword(app.auth, app.db, user, authHeaders(request), request.body.new_password)
       return { ok: true as const }
     },

@@ -7,7 +7,7 @@ import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
-import type { SessionUser } from '../../http/auth-guard.ts'
+import type { CookieSessionUser, SessionUser } from '../../http/auth-guard.ts'
 import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
 import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
@@ -46,7 +46,7 @@ function usernameTaken() {
  * Proves the request comes from the account's owner: the current password when the account has one, otherwise a
  * sign-in (GitHub) of the last FRESH_SIGN_IN_MINUTES, so a stolen or forgotten-open session is not enough.
  */
-async function assertOwnerConfirmed(auth: Auth, db: Db, user: SessionUser, currentPassword: string | undefined) {
+async function assertOwnerConfirmed(auth: Auth, db: Db, user: CookieSessionUser, currentPassword: string | undefined) {
   const hash = await findPasswordHash(db, user.id)
   if (hash) {
     if (!currentPassword) throw fieldError('current_password', "can't be blank")
@@ -59,7 +59,7 @@ async function assertOwnerConfirmed(auth: Auth, db: Db, user: SessionUser, curre
   assertRecentSignIn(user)
 }
 
-export function assertRecentSignIn(user: SessionUser, now = Date.now()) {
+export function assertRecentSignIn(user: CookieSessionUser, now = Date.now()) {
   if (now - user.sessionCreatedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000) return
   throw new HttpError(
     403,
@@ -76,7 +76,7 @@ export function assertRecentSignIn(user: SessionUser, now = Date.now()) {
 export async function changeEmail(
   auth: Auth,
   db: Db,
-  user: SessionUser,
+  user: CookieSessionUser,
   input: { email: string; current_password?: string },
   siteName: string,
 ) {
@@ -140,7 +140,7 @@ export async function changePassword(
 export async function setFirstPassword(
   auth: Auth,
   db: Db,
-  user: SessionUser,
+  user: CookieSessionUser,
   headers: Headers,
   newPassword: string,
 ): Promise<void> {

@@ -87,6 +87,7 @@ export function createRoutes(): RouteObject[] {
               path: 'notifications',
               ...page(() => import('../features/settings/pages/notification-settings-page.tsx')),
             },
+            { path: 'tokens', ...page(() => import('../features/settings/pages/api-tokens-settings-page.tsx')) },
             { path: 'account', ...page(() => import('../features/settings/pages/account-settings-page.tsx')) },
           ],
         },

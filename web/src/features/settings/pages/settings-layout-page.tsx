@@ -1,5 +1,5 @@
 // /settings/*: one layout with a side nav (tabs across the top on small screens) around each settings form.
-import { Bell, KeyRound, Mail, ShieldAlert, UserRound } from 'lucide-react'
+import { Bell, Braces, KeyRound, Mail, ShieldAlert, UserRound } from 'lucide-react'
 import { NavLink, Outlet } from 'react-router'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/settings/email', label: 'Email', icon: Mail },
   { to: '/settings/password', label: 'Password', icon: KeyRound },
   { to: '/settings/notifications', label: 'Notifications', icon: Bell },
+  { to: '/settings/tokens', label: 'API tokens', icon: Braces },
   { to: '/settings/account', label: 'Account', icon: ShieldAlert },
 ]
 
