@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
 import { wrongOriginMessage } from '../http/csrf.ts'
 import { notFound, tooManyRequests } from '../http/errors.ts'
+import { forwardAuditedAdminCall } from '../modules/audit/admin-plugin-audit.ts'
 import { signal } from '../modules/notifications/notify.ts'
 import type { Auth } from './auth.ts'
 import { authHeaders } from './auth-headers.ts'
@@ -51,6 +52,13 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
       if (user && reply.statusCode < 400) await signal(app.db, { recipient_id: user.id, sessions: true })
       return answer
     },
+  })
+  // The admin plugin's writes (roles, bans, removals, impersonation) go to the audit log once they succeed (decision 050).
+  app.route({
+    method: ['POST'],
+    url: '/api/auth/admin/*',
+    schema: { hide: true },
+    handler: (request, reply) => forwardAuditedAdminCall(app.db, request, reply, () => forward(request, reply)),
   })
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward })
 }

@@ -16,6 +16,8 @@ export interface SessionUser {
   role: Role
   /** True when an admin is acting as this user (admin plugin impersonation). */
   impersonated: boolean
+  /** The admin acting as this user, when impersonated (the audit log records who really acted, decision 050). */
+  impersonatedBy: number | null
   isAdmin: boolean
   isModerator: boolean
   /** The session behind the cookie: settings sign out the others and ask for a recent sign-in. */
@@ -52,6 +54,8 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
   if (!result) return null
   const user = result.user as typeof result.user & { username?: string | null; role?: string | null }
   const role = (['admin', 'moderator'].includes(user.role ?? '') ? user.role : 'user') as Role
+  const impersonator = (result.session as { impersonatedBy?: unknown }).impersonatedBy
+  const impersonatedBy = impersonator ? Number(impersonator) : null
   return {
     id: Number(user.id),
     username: user.username ?? '',
@@ -59,7 +63,8 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
     email: user.email,
     image: user.image ?? null,
     role,
-    impersonated: Boolean((result.session as { impersonatedBy?: unknown }).impersonatedBy),
+    impersonated: impersonatedBy !== null,
+    impersonatedBy,
     isAdmin: role === 'admin',
     isModerator: role === 'moderator' || role === 'admin',
     sessionId: Number(result.session.id),

@@ -2,6 +2,7 @@
 import { uploadsRoutes } from '../storage/uploads.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
+import { auditRoutes } from './audit/audit.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
 import { companyVerificationRoutes } from './companies/company-verification.routes.ts'
@@ -45,6 +46,7 @@ export const modules = [
   profilesRoutes,
   analyticsRoutes,
   adminRoutes,
+  auditRoutes,
   scanRoutes,
   followsRoutes,
   commentsRoutes,
