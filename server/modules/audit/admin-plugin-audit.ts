@@ -3,7 +3,7 @@
 // Better Auth writes in its own statements, outside any transaction of ours, so the event is written right after its
 // answer says the action succeeded; a failure to record is logged as an error (the action has happened).
 import { eq } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema/index.ts'
 import { type AuditContext, type AuditEventInput, auditContextOf, recordAudit } from './audit.service.ts'
@@ -137,12 +137,14 @@ const ADMIN_PLUGIN_ACTIONS: Record<string, AdminPluginAction> = {
   },
 }
 
-/** Forwards an admin plugin call and, when it succeeded, records what it did. */
+/**
+ * Forwards an admin plugin call and, when Better Auth answers that it succeeded, records what it did before the
+ * answer leaves (`forward` calls `beforeSend` with Better Auth's status, then sends its answer).
+ */
 export async function forwardAuditedAdminCall(
   db: Db,
   request: FastifyRequest,
-  reply: FastifyReply,
-  forward: () => Promise<unknown>,
+  forward: (beforeSend?: (status: number) => Promise<void>) => Promise<unknown>,
 ): Promise<unknown> {
   const action = ADMIN_PLUGIN_ACTIONS[request.url.split('?')[0] ?? '']
   if (!action) return forward()
@@ -151,14 +153,17 @@ export async function forwardAuditedAdminCall(
   const context = await auditContextOf(request)
   const target = await action.target(db, body, context)
   const before = target ? await findUserSnapshot(db, target) : null
-  const answer = await forward()
-  if (reply.statusCode >= 400 || !target) return answer
-  try {
-    const after = await findUserSnapshot(db, target)
-    const event = action.event(before, after, body)
-    if (event) await recordAudit(db, context, event)
-  } catch (error) {
-    request.log.error({ err: error, url: request.url }, 'an admin action succeeded but its audit event was not written')
-  }
-  return answer
+  return forward(async (status) => {
+    if (status >= 400 || !target) return
+    try {
+      const after = await findUserSnapshot(db, target)
+      const event = action.event(before, after, body)
+      if (event) await recordAudit(db, context, event)
+    } catch (error) {
+      request.log.error(
+        { err: error, url: request.url },
+        'an admin action succeeded but its audit event was not written',
+      )
+    }
+  })
 }
