@@ -49,7 +49,11 @@ interface AdminPluginAction {
   event(before: UserSnapshot | null, after: UserSnapshot | null, body: Body): AuditEventInput | null
 }
 
-const byUserId = async (_db: Db, body: Body) => (Number.isInteger(idOf(body.userId)) ? { id: idOf(body.userId) } : null)
+/** The call's userId when it can be a user's id (an integer column): anything else is Better Auth's to refuse. */
+const byUserId = async (_db: Db, body: Body) => {
+  const id = idOf(body.userId)
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? { id } : null
+}
 const label = (user: UserSnapshot) => user.username ?? user.email
 
 /** A change of some of the user's fields: before and after of those fields, or nothing when none changed. */

@@ -110,6 +110,16 @@ describe('site admins', () => {
     })
   })
 
+  it('records nothing for a user that does not exist', async () => {
+    const before = await ctx.app.db.$count(auditEvents)
+    for (const userId of ['-1', '2147483647']) {
+      const response = await admin.client.post('/api/auth/admin/ban-user', { userId })
+      expect(response.status, userId).toBeGreaterThanOrEqual(400)
+      expect(response.status, userId).toBeLessThan(500)
+    }
+    expect(await ctx.app.db.$count(auditEvents)).toBe(before)
+  })
+
   it("records nothing when Better Auth refuses a non-admin's ban", async () => {
     const target = await buildUser(ctx.app)
     const refused = await moderator.client.post('/api/auth/admin/ban-user', { userId: String(target.id) })
