@@ -53,6 +53,7 @@ test('an admin finds a role change in the audit log, filters it, loads more and 
   await page.keyboard.press('Enter')
   await expect(row.locator('pre')).toContainText('"role": "moderator"')
   await expect(row.locator('pre')).toContainText('"role": "user"')
+  await expect(row.getByText('User agent:')).toBeVisible()
 
   // filters: by who and what, typed and chosen with the keyboard, applied with Enter
   await page.getByLabel('Who (username)').fill(`@${admin}`)

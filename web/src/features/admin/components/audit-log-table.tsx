@@ -97,15 +97,23 @@ function Who({ event }: { event: AuditEvent }) {
 
 function Details({ event }: { event: AuditEvent }) {
   const text = JSON.stringify(event.details, null, 2)
-  if (text === '{}') return <span className="text-slate-500">—</span>
+  const hasDetails = text !== '{}'
+  if (!hasDetails && !event.user_agent) return <span className="text-slate-500">—</span>
   return (
     <details className="group min-w-0">
       <summary className="cursor-pointer rounded text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         Details<span className="sr-only"> of event {event.id}</span>
       </summary>
-      <pre className="mt-2 max-w-full overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-2 text-xs text-slate-800 sm:max-w-md">
-        {text}
-      </pre>
+      {hasDetails && (
+        <pre className="mt-2 max-w-full overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-2 text-xs text-slate-800 sm:max-w-md">
+          {text}
+        </pre>
+      )}
+      {event.user_agent && (
+        <p className="mt-2 max-w-full break-all text-xs text-slate-600 sm:max-w-md">
+          <span className="font-medium">User agent:</span> {event.user_agent}
+        </p>
+      )}
     </details>
   )
 }
