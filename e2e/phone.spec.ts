@@ -77,6 +77,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/admin/tools', url: () => '/admin/tools' },
   { route: '/admin/comments', url: () => '/admin/comments' },
   { route: '/admin/log', url: () => '/admin/log' },
+  { route: '/admin/audit', url: () => '/admin/audit' },
   { route: '/admin/companies', url: () => '/admin/companies' },
   { route: '/create-stack', url: () => '/create-stack' },
   { route: '/create-stack/scan', url: () => '/create-stack/scan' },

@@ -5,6 +5,7 @@ import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedCatalogIfEmpty } from './db/seed/catalog/seed.ts'
 import { readEnv } from './env.ts'
+import { recordSiteModeIfChanged } from './modules/audit/audit.service.ts'
 import { StartupError } from './startup-error.ts'
 
 function exitOnStartupError(error: unknown): never {
@@ -21,8 +22,11 @@ const { env, config, database } = await (async () => {
 })().catch(exitOnStartupError)
 await database.migrate()
 const seeded = await seedCatalogIfEmpty(database.db)
+// SITE_MODE differs from the mode last recorded: written once, however many instances start (decision 050)
+const modeChanged = await recordSiteModeIfChanged(database.db, config.siteMode)
 const app = await buildApp({ database, config })
 if (seeded) app.log.info(`catalog seeded with ${seeded.tools} tools`)
+if (modeChanged) app.log.info({ mode: config.siteMode }, 'site mode changed: recorded in the audit log')
 
 let stopping = false
 async function shutdown(signal: string) {

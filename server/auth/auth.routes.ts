@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
 import { wrongOriginMessage } from '../http/csrf.ts'
 import { notFound, tooManyRequests } from '../http/errors.ts'
+import { forwardAuditedAdminCall } from '../modules/audit/admin-plugin-audit.ts'
 import { signal } from '../modules/notifications/notify.ts'
 import type { Auth } from './auth.ts'
 import { authHeaders } from './auth-headers.ts'
@@ -19,8 +20,8 @@ import {
 const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { auth: Auth; rateLimited: boolean }) {
-  const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    forwardToBetterAuth(auth, app.config.baseUrl, request, reply)
+  const forward = (request: FastifyRequest, reply: FastifyReply, beforeSend?: (status: number) => Promise<void>) =>
+    forwardToBetterAuth(auth, app.config.baseUrl, request, reply, beforeSend)
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // the sign-ins that check a password (GitHub's, sign-in/social, checks none here)
     const by = SIGN_IN_ACCOUNT_FIELDS[(request.url.split('?')[0] ?? '') as keyof typeof SIGN_IN_ACCOUNT_FIELDS]
@@ -55,10 +56,25 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
       return answer
     },
   })
+  // The admin plugin's writes (roles, bans, removals, impersonation) go to the audit log once they succeed (decision 050).
+  app.route({
+    method: ['POST'],
+    url: '/api/auth/admin/*',
+    schema: { hide: true },
+    handler: (request, reply) =>
+      forwardAuditedAdminCall(app.db, request, (beforeSend) => forward(request, reply, beforeSend)),
+  })
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, config: open, handler: forward })
 }
 
-async function forwardToBetterAuth(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply) {
+/** `beforeSend` runs once Better Auth has answered, before the answer is sent (the audit log's record, decision 050). */
+async function forwardToBetterAuth(
+  auth: Auth,
+  baseUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  beforeSend?: (status: number) => Promise<void>,
+) {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
   // Fastify routed the path as sent, Better Auth routes it as a URL reads it: /api/auth/./sign-in/email (or %2e, ..,
   // a backslash) reached the password check through the catch-all route, past the rate limit and the lockout
@@ -75,6 +91,7 @@ async function forwardToBetterAuth(auth: Auth, baseUrl: string, request: Fastify
     headers.delete('transfer-encoding')
   }
   const response = await auth.handler(new Request(url, init))
+  if (beforeSend) await beforeSend(response.status)
   reply.status(response.status)
   const isError = response.status >= 400
   for (const [key, value] of response.headers) {

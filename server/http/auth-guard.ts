@@ -28,6 +28,8 @@ export interface SessionUser {
   role: Role
   /** True when an admin is acting as this user (admin plugin impersonation). */
   impersonated: boolean
+  /** The admin acting as this user, when impersonated (the audit log records who really acted, decision 050). */
+  impersonatedBy: number | null
   isAdmin: boolean
   isModerator: boolean
   /**
@@ -101,6 +103,7 @@ async function resolveApiTokenUser(db: Db, secret: string, address: string): Pro
     image: user.image,
     role,
     impersonated: false,
+    impersonatedBy: null,
     isAdmin: role === 'admin',
     isModerator: role === 'moderator' || role === 'admin',
     apiToken: { id: token.id, scope: token.scope === 'write' ? 'write' : 'read' },
@@ -117,6 +120,8 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
   if (!result) return null
   const user = result.user as typeof result.user & { username?: string | null; role?: string | null }
   const role = asRole(user.role)
+  const impersonator = (result.session as { impersonatedBy?: unknown }).impersonatedBy
+  const impersonatedBy = impersonator ? Number(impersonator) : null
   return {
     id: Number(user.id),
     username: user.username ?? '',
@@ -124,7 +129,8 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
     email: user.email,
     image: user.image ?? null,
     role,
-    impersonated: Boolean((result.session as { impersonatedBy?: unknown }).impersonatedBy),
+    impersonated: impersonatedBy !== null,
+    impersonatedBy,
     isAdmin: role === 'admin',
     isModerator: role === 'moderator' || role === 'admin',
     apiToken: null,

@@ -3,6 +3,7 @@ import { uploadsRoutes } from '../storage/uploads.routes.ts'
 import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts'
+import { auditRoutes } from './audit/audit.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
 import { companyVerificationRoutes } from './companies/company-verification.routes.ts'
@@ -47,6 +48,7 @@ export const modules = [
   profilesRoutes,
   analyticsRoutes,
   adminRoutes,
+  auditRoutes,
   scanRoutes,
   followsRoutes,
   commentsRoutes,

@@ -1,6 +1,7 @@
 // The whole schema, for drizzle's relational queries and drizzle-kit. Add a file per aggregate and list it here.
 export * from './analytics.ts'
 export * from './api-tokens.ts'
+export * from './audit.ts'
 export * from './auth.ts'
 export * from './community.ts'
 export * from './companies.ts'

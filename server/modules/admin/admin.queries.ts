@@ -33,8 +33,9 @@ export async function listUsersForAdmin(db: Db, { q, page }: { q?: string; page:
   return { rows, total: total?.value ?? 0 }
 }
 
-export async function findUserForAdmin(db: Db, id: number) {
-  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id))
+export async function findUserForAdmin(db: Db, id: number, options: { forUpdate?: boolean } = {}) {
+  const query = db.select(adminUserColumns).from(users).where(eq(users.id, id))
+  const [row] = options.forUpdate ? await query.for('update') : await query
   return row ?? null
 }
 

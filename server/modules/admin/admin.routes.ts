@@ -20,12 +20,14 @@ import {
 import { requireAdmin } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { track } from '../analytics/analytics.service.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { presentVerificationResult } from '../companies/companies.presenter.ts'
 import { listCompaniesAwaitingReview } from '../companies/company-verification.queries.ts'
 import { declineCompanyVerification, verifyCompanyByAdmin } from '../companies/company-verification.service.ts'
 import { assertCanChangeRole } from './admin.policy.ts'
 import { presentAdminUser, presentCompanyAwaitingVerification } from './admin.presenter.ts'
-import { findUserForAdmin, listUsersForAdmin, setUserRole } from './admin.queries.ts'
+import { findUserForAdmin, listUsersForAdmin } from './admin.queries.ts'
+import { changeUserRole } from './admin.service.ts'
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -62,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findUserForAdmin(app.db, request.params.id)
       if (!target) throw notFound('No user with that id.')
       assertCanChangeRole(actor, target, request.body.role)
-      const updated = await setUserRole(app.db, target.id, request.body.role)
+      const updated = await changeUserRole(app.db, await auditContextOf(request, actor), target.id, request.body.role)
       await track(app.db, 'admin.role_changed', { user_id: target.id, role: request.body.role }, actor.id)
       return { user: presentAdminUser(updated) }
     },
@@ -103,7 +105,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireAdmin(request)
-      return presentVerificationResult(await verifyCompanyByAdmin(app.db, app.config, actor, request.params.id))
+      const audit = await auditContextOf(request, actor)
+      return presentVerificationResult(await verifyCompanyByAdmin(app.db, app.config, actor, audit, request.params.id))
     },
   )
 
@@ -119,7 +122,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireAdmin(request)
-      return presentVerificationResult(await declineCompanyVerification(app.db, actor, request.params.id))
+      const audit = await auditContextOf(request, actor)
+      return presentVerificationResult(await declineCompanyVerification(app.db, actor, audit, request.params.id))
     },
   )
 }

@@ -108,11 +108,16 @@ export async function insertApiToken(db: Db, values: typeof apiTokens.$inferInse
 }
 
 /** Revokes the user's token; false when the user has no such token still in force (another's id finds nothing). */
-export async function revokeApiToken(db: Db, userId: number, tokenId: number): Promise<boolean> {
-  const rows = await db
+/** Revokes the user's token in force: its id and name, or null when it is not theirs or already revoked. */
+export async function revokeApiToken(
+  db: Db,
+  userId: number,
+  tokenId: number,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id })
-  return rows.length > 0
+    .returning({ id: apiTokens.id, name: apiTokens.name })
+  return row ?? null
 }

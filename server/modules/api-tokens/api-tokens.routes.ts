@@ -12,6 +12,7 @@ import {
 } from '#contracts/api-tokens.ts'
 import { ErrorEnvelope } from '#contracts/errors.ts'
 import { requireSessionUser, requireUser } from '../../http/auth-guard.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { presentApiToken } from './api-tokens.presenter.ts'
 import { listApiTokens } from './api-tokens.queries.ts'
 import { createApiToken, revokeOwnApiToken } from './api-tokens.service.ts'
@@ -55,7 +56,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireSessionUser(request, IMPERSONATED_API_TOKENS)
-      const { token, secret } = await createApiToken(app.db, user, request.body)
+      const { token, secret } = await createApiToken(app.db, user, await auditContextOf(request, user), request.body)
       reply.header('cache-control', 'no-store')
       return { token: presentApiToken(token), secret }
     },
@@ -75,7 +76,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_API_TOKENS)
-      await revokeOwnApiToken(app.db, user, request.params.id)
+      await revokeOwnApiToken(app.db, user, await auditContextOf(request, user), request.params.id)
       return { ok: true as const }
     },
   )

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { CookieSessionUser } from '../../http/auth-guard.ts'
 import { conflict, notFound } from '../../http/errors.ts'
+import { type AuditContext, recordTokenCreated, recordTokenRevoked } from '../audit/audit.service.ts'
 import { signal } from '../notifications/notify.ts'
 import { generateApiTokenSecret, hashApiTokenSecret } from './api-token-secret.ts'
 import { type ApiTokenListRow, countActiveApiTokens, insertApiToken, revokeApiToken } from './api-tokens.queries.ts'
@@ -15,6 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function createApiToken(
   db: Db,
   user: CookieSessionUser,
+  audit: AuditContext,
   input: CreateApiTokenBody,
   now = new Date(),
 ): Promise<{ token: ApiTokenListRow; secret: string }> {
@@ -27,13 +29,15 @@ export async function createApiToken(
     if ((await countActiveApiTokens(tx, user.id)) >= API_TOKENS_PER_USER) {
       throw conflict(TOO_MANY_API_TOKENS, 'too_many_tokens')
     }
-    return insertApiToken(tx, {
+    const created = await insertApiToken(tx, {
       userId: user.id,
       name: input.name,
       scope: input.scope,
       secretHash: hashApiTokenSecret(secret),
       expiresAt,
     })
+    await recordTokenCreated(tx, audit, { id: created.id, name: input.name, scope: input.scope, expiresAt })
+    return created
   })
   return { token, secret }
 }
@@ -42,9 +46,16 @@ export async function createApiToken(
  * Revokes one of the user's own tokens; another user's id, or one already revoked, is not found. The user's live
  * notification streams are told to check their credentials at commit, so a stream opened with the token ends at once.
  */
-export async function revokeOwnApiToken(db: Db, user: CookieSessionUser, tokenId: number): Promise<void> {
+export async function revokeOwnApiToken(
+  db: Db,
+  user: CookieSessionUser,
+  audit: AuditContext,
+  tokenId: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await revokeApiToken(tx, user.id, tokenId))) throw notFound('No such API token.')
+    const revoked = await revokeApiToken(tx, user.id, tokenId)
+    if (!revoked) throw notFound('No such API token.')
+    await recordTokenRevoked(tx, audit, revoked)
     await signal(tx, { recipient_id: user.id, sessions: true })
   })
 }

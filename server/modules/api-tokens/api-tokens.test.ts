@@ -1,7 +1,7 @@
 // Personal API tokens (issue 17 "API tokens"): creation, list and revocation with their refusals, Bearer requests
 // acting as the user within the token's scope, expired and revoked tokens refused at once on every instance, the
 // token's own rate limit and the CSRF rule (docs/decisions/049-api-tokens.md).
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API_TOKEN_ADMIN,
@@ -16,7 +16,7 @@ import {
   TOO_MANY_API_TOKENS,
 } from '#contracts/api-tokens.ts'
 import { buildApp } from '../../app.ts'
-import { apiTokens, users } from '../../db/schema/index.ts'
+import { apiTokens, auditEvents, users } from '../../db/schema/index.ts'
 import { API_TOKEN_RATE_LIMIT } from '../../http/api-token-rules.ts'
 import { createApiTokenFor, requestWithToken } from '../../test/api-token-fixtures.ts'
 import { TestClient } from '../../test/client.ts'
@@ -157,6 +157,23 @@ describe('creating, listing and revoking tokens', () => {
     expect((await user.client.get('/api/v1/users/tokens')).body.tokens).toEqual([])
     expect((await user.client.delete(`/api/v1/users/tokens/${id}`)).status).toBe(404)
     expect((await user.client.delete('/api/v1/users/tokens/abc')).status).toBe(400)
+  })
+
+  it('writes its creation and its revocation to the audit log, never the secret (decision 050)', async () => {
+    const user = await buildUser(ctx.app)
+    const created = await create(user.client, { name: 'deploy bot', scope: 'write' })
+    const id = created.body.token.id
+    expect((await user.client.delete(`/api/v1/users/tokens/${id}`)).status).toBe(200)
+    const events = await ctx.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'token'), eq(auditEvents.subjectId, String(id))))
+      .orderBy(auditEvents.id)
+    expect(events.map((event) => [event.action, event.actorId, event.subjectLabel])).toEqual([
+      ['token.created', user.id, 'deploy bot'],
+      ['token.revoked', user.id, 'deploy bot'],
+    ])
+    expect(JSON.stringify(events)).not.toContain(created.body.secret)
   })
 
   it('keeps account security to the person at the site: e-mail, password and deletion refuse tokens', async () => {

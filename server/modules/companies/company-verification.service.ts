@@ -27,6 +27,7 @@ import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
 import { track } from '../analytics/analytics.service.ts'
+import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { lockCompany } from '../teams/teams.queries.ts'
 import { type CompanyRow, findCompanyById, findCompanyRole } from './companies.queries.ts'
 import { setCompanyVerification } from './company-verification.queries.ts'
@@ -132,11 +133,20 @@ export async function verifyCompanyByAdmin(
   db: Db,
   config: VerificationConfig,
   actor: SessionUser,
+  audit: AuditContext,
   companyId: number,
 ): Promise<VerificationOutcome> {
   return db.transaction(async (tx) => {
-    assertNotVerified(await lockExistingCompany(tx, companyId))
+    const company = await lockExistingCompany(tx, companyId)
+    assertNotVerified(company)
     const verified = await setCompanyVerification(tx, companyId, verifiedBy(actor))
+    await recordAudit(tx, audit, {
+      action: 'company.verified',
+      subjectType: 'company',
+      subjectId: companyId,
+      subjectLabel: company.name,
+      details: { before: { verified: false }, after: { verified: true, method: 'review' } },
+    })
     const mail = verified.emailAddress
       ? await enqueueCompanyVerifiedMail(tx, config, { to: verified.emailAddress, company: verified })
       : null
@@ -150,11 +160,18 @@ export async function verifyCompanyByAdmin(
  * company that cannot be checked). No e-mail: the address was typed by whoever created the company, so writing to it
  * about a refusal could reach a stranger. Editing the company's details sends it to the queue again.
  */
-export async function declineCompanyVerification(db: Db, actor: SessionUser, companyId: number) {
+export async function declineCompanyVerification(db: Db, actor: SessionUser, audit: AuditContext, companyId: number) {
   return db.transaction(async (tx) => {
     const company = await lockExistingCompany(tx, companyId)
     assertNotVerified(company)
     if (company.verificationDeclinedAt) throw conflict(ALREADY_DECLINED, 'already_declined')
+    await recordAudit(tx, audit, {
+      action: 'company.verification_declined',
+      subjectType: 'company',
+      subjectId: companyId,
+      subjectLabel: company.name,
+      details: { before: { awaiting_review: true }, after: { awaiting_review: false } },
+    })
     const declined = await setCompanyVerification(tx, companyId, {
       // an e-mail round's link stops working too: the admins have decided
       verificationMethod: 'review',

@@ -19,6 +19,7 @@ import { fieldError, forbidden, notFound } from '../../http/errors.ts'
 import { createLocalDiskStorage } from '../../storage/local-disk.storage.ts'
 import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts'
 import { track } from '../analytics/analytics.service.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { findCompanyById, findCompanyRole } from '../companies/companies.queries.ts'
 import {
   countPersonalStacks,
@@ -90,7 +91,7 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireSessionUser(request, IMPERSONATED_DELETE_ACCOUNT)
       // spec §4: the typed text equals the username exactly
       if (request.body.confirmation !== user.username) throw fieldError('confirmation', USERNAME_MISMATCH)
-      const uploads = await deleteAccount(app.db, user.id)
+      const uploads = await deleteAccount(app.db, await auditContextOf(request, user), user.id)
       await track(app.db, 'user.deleted', { user_id: user.id }, null)
       signOut(reply)
       reply.header('cache-control', 'no-store')
@@ -116,7 +117,7 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await findCompanyRole(app.db, company.id, user.id)) !== 'admin') throw forbidden(ONLY_ADMINS_DELETE_COMPANY)
       // spec §4: the typed text equals the company name exactly
       if (request.body.confirmation !== company.name) throw fieldError('confirmation', COMPANY_NAME_MISMATCH)
-      const uploads = await deleteCompany(app.db, company.id)
+      const uploads = await deleteCompany(app.db, await auditContextOf(request, user), company.id)
       await track(app.db, 'company.deleted', { company_id: company.id }, user.id)
       reply.header('cache-control', 'no-store')
       await removeUploads(uploads)

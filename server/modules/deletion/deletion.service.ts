@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { conflict, notFound } from '../../http/errors.ts'
+import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { removeComments } from '../comments/comments.service.ts'
 import { forgetNotificationsAbout, signal, withdrawActor } from '../notifications/notify.ts'
 import { withdrawUpvotePointsBy } from '../reasons/points.ts'
@@ -85,7 +86,7 @@ export async function countPersonalStacks(db: Db, userId: number): Promise<numbe
  * Deletes the account and everything that is only theirs. Answers the upload URLs the deleted rows pointed at, to
  * remove once committed.
  */
-export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
+export async function deleteAccount(db: Db, audit: AuditContext, userId: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Concurrent writes on this user's memberships wait for us (and we for them) so the last-admin check holds.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
@@ -100,7 +101,10 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
     if (blocking.length > 0) throw conflict(lastAdminMessage(blocking.map((company) => company.name)))
 
     const uploads: (string | null)[] = [user.image]
-    for (const company of memberships.filter(isSoleMember)) uploads.push(...(await deleteCompanyRows(tx, company.id)))
+    for (const company of memberships.filter(isSoleMember)) {
+      uploads.push(...(await deleteCompanyRows(tx, company.id)))
+      await recordCompanyDeleted(tx, audit, company, { with_account_of: user.username })
+    }
     uploads.push(...(await deleteStacks(tx, eq(stacks.ownerUserId, userId))))
 
     // Counters beside the rows the user's own rows feed.
@@ -114,6 +118,14 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
     await withdrawActor(tx, { actorId: userId, types: UNDONE_WITH_ACCOUNT })
     // Sessions (everywhere), accounts, memberships, the owner handle, saved searches: cascade from the user row.
     await tx.delete(users).where(eq(users.id, userId))
+    // the audit log keeps the account's name and address as they were (decision 050): no key ties it to the row
+    await recordAudit(tx, audit, {
+      action: 'user.deleted',
+      subjectType: 'user',
+      subjectId: user.id,
+      subjectLabel: user.username ?? user.email,
+      details: { before: { username: user.username, email: user.email, role: user.role }, after: null },
+    })
     // open notification streams of the user close on commit, on every instance (decision 010)
     await signal(tx, { recipient_id: userId, sessions: true })
     return uploads.filter((url): url is string => Boolean(url))
@@ -121,15 +133,32 @@ export async function deleteAccount(db: Db, userId: number): Promise<string[]> {
 }
 
 /** Deletes a company, its stacks and what points at them. Answers the upload URLs to remove once committed. */
-export async function deleteCompany(db: Db, companyId: number): Promise<string[]> {
+export async function deleteCompany(db: Db, audit: AuditContext, companyId: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [company] = await tx
-      .select({ id: companies.id })
+      .select({ id: companies.id, name: companies.name, slug: companies.slug })
       .from(companies)
       .where(eq(companies.id, companyId))
       .for('update')
     if (!company) throw notFound()
-    return (await deleteCompanyRows(tx, companyId)).filter((url): url is string => Boolean(url))
+    const uploads = await deleteCompanyRows(tx, companyId)
+    await recordCompanyDeleted(tx, audit, company)
+    return uploads.filter((url): url is string => Boolean(url))
+  })
+}
+
+async function recordCompanyDeleted(
+  tx: Db,
+  audit: AuditContext,
+  company: { id: number; name: string; slug: string },
+  extra: Record<string, unknown> = {},
+) {
+  await recordAudit(tx, audit, {
+    action: 'company.deleted',
+    subjectType: 'company',
+    subjectId: company.id,
+    subjectLabel: company.name,
+    details: { before: { name: company.name, slug: company.slug }, after: null, ...extra },
   })
 }
 

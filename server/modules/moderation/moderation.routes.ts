@@ -19,6 +19,7 @@ import {
   RejectToolBody,
   RemoveCommentBody,
 } from '#contracts/moderation.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { countApprovalQueue, listApprovalQueue } from '../tools/soft-approval.queries.ts'
 import { requireActingModerator, requireLogReader } from './moderation.policy.ts'
 import { presentFlaggedComment, presentModerationLogEntry, presentModerationTool } from './moderation.presenter.ts'
@@ -89,7 +90,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireActingModerator(request)
-      return { tool: presentModerationTool(await approveTool(app.db, actor, request.params.id)) }
+      return {
+        tool: presentModerationTool(
+          await approveTool(app.db, actor, await auditContextOf(request, actor), request.params.id),
+        ),
+      }
     },
   )
 
@@ -106,7 +111,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireActingModerator(request)
-      return { tool: presentModerationTool(await editTool(app.db, actor, request.params.id, request.body.service)) }
+      return {
+        tool: presentModerationTool(
+          await editTool(app.db, actor, await auditContextOf(request, actor), request.params.id, request.body.service),
+        ),
+      }
     },
   )
 
@@ -123,7 +132,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireActingModerator(request)
-      const tool = await rejectTool(app.db, actor, request.params.id, request.body.reason)
+      const tool = await rejectTool(
+        app.db,
+        actor,
+        await auditContextOf(request, actor),
+        request.params.id,
+        request.body.reason,
+      )
       return { tool: presentModerationTool(tool) }
     },
   )
@@ -175,7 +190,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireActingModerator(request)
-      const comment = await restoreComment(app.db, actor, request.params.id)
+      const comment = await restoreComment(app.db, actor, await auditContextOf(request, actor), request.params.id)
       return { id: comment.id, parentId: comment.parentId, flagged: comment.flagged, removed: false }
     },
   )
@@ -193,7 +208,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireActingModerator(request)
-      const comment = await removeComment(app.db, actor, request.params.id, request.body.reason)
+      const comment = await removeComment(
+        app.db,
+        actor,
+        await auditContextOf(request, actor),
+        request.params.id,
+        request.body.reason,
+      )
       return { id: comment.id, parentId: comment.parentId, flagged: comment.flagged, removed: true }
     },
   )

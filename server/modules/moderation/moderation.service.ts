@@ -4,6 +4,7 @@
 
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { AuditAction } from '#contracts/audit.ts'
 import type { EditToolBody } from '#contracts/moderation.ts'
 import { NOT_PENDING, ONLY_FLAGGED } from '#contracts/moderation.ts'
 import { ALREADY_APPROVED, SOFT_APPROVAL_PATH } from '#contracts/soft-approval.ts'
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client.ts'
 import { comments } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, fieldError, notFound } from '../../http/errors.ts'
+import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { type CommentRecord, findComment, setCommentFlagged } from '../comments/comments.queries.ts'
 import { removeComments } from '../comments/comments.service.ts'
 import { notify } from '../notifications/notify.ts'
@@ -24,7 +26,7 @@ import {
 } from '../tools/soft-approval.queries.ts'
 import { assertNameIsFree } from '../tools/soft-approval.service.ts'
 import { toolCanonicalUrl, toolLogoUrl } from '../tools/tools.presenter.ts'
-import { countReplies, insertModerationEntry } from './moderation.queries.ts'
+import { countReplies, insertModerationEntry, type ModerationEntry } from './moderation.queries.ts'
 
 type EditValues = z.output<typeof EditToolBody>['service']
 
@@ -73,6 +75,22 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   }
 }
 
+/** A moderator's action goes to the moderation log (the moderators' record) and to the audit log (decision 050). */
+async function logModeration(tx: Db, audit: AuditContext, entry: ModerationEntry & { action: AuditAction }) {
+  await insertModerationEntry(tx, entry)
+  await recordAudit(tx, audit, {
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    subjectLabel: entry.subjectLabel,
+    details: {
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ...(entry.reason ? { reason: entry.reason } : {}),
+    },
+  })
+}
+
 async function loadTool(db: Db, id: number): Promise<SubmissionRow> {
   const tool = await findSubmission(db, id)
   if (!tool) throw notFound()
@@ -80,13 +98,13 @@ async function loadTool(db: Db, id: number): Promise<SubmissionRow> {
 }
 
 /** Any tool not yet approved may be approved (a moderator need not wait for the form); it becomes public. */
-export async function approveTool(db: Db, actor: SessionUser, id: number): Promise<SubmissionRow> {
+export async function approveTool(db: Db, actor: SessionUser, audit: AuditContext, id: number): Promise<SubmissionRow> {
   return db.transaction(async (tx) => {
     const tool = await loadTool(tx, id)
     if (tool.isApproved) throw conflict(ALREADY_APPROVED)
     await markApproved(tx, tool.id)
     const approved = (await findSubmission(tx, tool.id))!
-    await insertModerationEntry(tx, {
+    await logModeration(tx, audit, {
       actorId: actor.id,
       action: 'tool.approved',
       subjectType: 'tool',
@@ -120,14 +138,20 @@ async function notifySubmitter(
 }
 
 /** Only a tool waiting in the queue is sent back, with the reason its submitter reads. */
-export async function rejectTool(db: Db, actor: SessionUser, id: number, reason: string): Promise<SubmissionRow> {
+export async function rejectTool(
+  db: Db,
+  actor: SessionUser,
+  audit: AuditContext,
+  id: number,
+  reason: string,
+): Promise<SubmissionRow> {
   return db.transaction(async (tx) => {
     const tool = await loadTool(tx, id)
     if (tool.isApproved) throw conflict(ALREADY_APPROVED)
     if (!tool.submittedForApprovalAt) throw conflict(NOT_PENDING)
     await markRejected(tx, tool.id, reason)
     const rejected = (await findSubmission(tx, tool.id))!
-    await insertModerationEntry(tx, {
+    await logModeration(tx, audit, {
       actorId: actor.id,
       action: 'tool.rejected',
       subjectType: 'tool',
@@ -142,7 +166,13 @@ export async function rejectTool(db: Db, actor: SessionUser, id: number, reason:
 }
 
 /** A moderator's edit of any tool's fields; logged only when something changed. */
-export async function editTool(db: Db, actor: SessionUser, id: number, values: EditValues): Promise<SubmissionRow> {
+export async function editTool(
+  db: Db,
+  actor: SessionUser,
+  audit: AuditContext,
+  id: number,
+  values: EditValues,
+): Promise<SubmissionRow> {
   return db.transaction(async (tx) => {
     const tool = await loadTool(tx, id)
     await assertNameIsFree(tx, tool.id, values.name)
@@ -164,7 +194,7 @@ export async function editTool(db: Db, actor: SessionUser, id: number, values: E
     const edited = (await findSubmission(tx, tool.id))!
     const changes = changedFields(toolSnapshot(tool), toolSnapshot(edited))
     if (Object.keys(changes.after).length > 0) {
-      await insertModerationEntry(tx, {
+      await logModeration(tx, audit, {
         actorId: actor.id,
         action: 'tool.edited',
         subjectType: 'tool',
@@ -204,11 +234,16 @@ async function loadFlaggedComment(db: Db, id: number): Promise<CommentRecord> {
 }
 
 /** The flag was wrong: the comment is visible to everyone again. */
-export async function restoreComment(db: Db, actor: SessionUser, id: number): Promise<CommentRecord> {
+export async function restoreComment(
+  db: Db,
+  actor: SessionUser,
+  audit: AuditContext,
+  id: number,
+): Promise<CommentRecord> {
   return db.transaction(async (tx) => {
     const comment = await loadFlaggedComment(tx, id)
     const updated = await setCommentFlagged(tx, comment.id, false)
-    await insertModerationEntry(tx, {
+    await logModeration(tx, audit, {
       actorId: actor.id,
       action: 'comment.restored',
       subjectType: 'comment',
@@ -225,6 +260,7 @@ export async function restoreComment(db: Db, actor: SessionUser, id: number): Pr
 export async function removeComment(
   db: Db,
   actor: SessionUser,
+  audit: AuditContext,
   id: number,
   reason: string | null,
 ): Promise<CommentRecord> {
@@ -232,7 +268,7 @@ export async function removeComment(
     const comment = await loadFlaggedComment(tx, id)
     const replies = await countReplies(tx, comment.id)
     await removeComments(tx, eq(comments.id, comment.id))
-    await insertModerationEntry(tx, {
+    await logModeration(tx, audit, {
       actorId: actor.id,
       action: 'comment.removed',
       subjectType: 'comment',

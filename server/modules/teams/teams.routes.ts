@@ -31,6 +31,7 @@ import {
 } from '#contracts/teams.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { track } from '../analytics/analytics.service.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { presentTeamCompany, presentTeamInvite, presentTeamMember } from './teams.presenter.ts'
 import { searchUsersByUsername } from './teams.queries.ts'
 import {
@@ -247,7 +248,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
-      const member = await changeMemberRole(app.db, actor, {
+      const member = await changeMemberRole(app.db, actor, await auditContextOf(request, actor), {
         companyId: request.body.company_id,
         id: request.params.id,
         role: request.body.company_owner.role,
@@ -269,7 +270,10 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
-      const member = await leaveTeam(app.db, actor, { companyId: request.body.company_id, id: request.params.id })
+      const member = await leaveTeam(app.db, actor, await auditContextOf(request, actor), {
+        companyId: request.body.company_id,
+        id: request.params.id,
+      })
       return { id: member.id, redirect_to: '/' as const }
     },
   )
@@ -287,7 +291,10 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
-      const member = await removeMember(app.db, actor, { companyId: request.body.company_id, id: request.params.id })
+      const member = await removeMember(app.db, actor, await auditContextOf(request, actor), {
+        companyId: request.body.company_id,
+        id: request.params.id,
+      })
       return { id: member.id }
     },
   )

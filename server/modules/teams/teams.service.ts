@@ -29,6 +29,7 @@ import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts'
+import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { findCompanyById } from '../companies/companies.queries.ts'
 import { notify, TEAM_ACCOUNT_INVITATION_TARGET, TEAM_INVITATION_TARGET } from '../notifications/notify.ts'
 import { newInvitationNonce, signInvitationToken, verifyInvitationToken } from './invitation-token.ts'
@@ -252,6 +253,7 @@ export async function inviteByUsername(
 export async function changeMemberRole(
   db: Db,
   actor: SessionUser,
+  audit: AuditContext,
   input: { companyId: number; id: number; role: TeamRole },
 ): Promise<MemberRow> {
   return db.transaction(async (tx) => {
@@ -261,12 +263,41 @@ export async function changeMemberRole(
     // The actor stays an admin, so a team never loses its last admin this way.
     if (target.id === me.id) throw forbidden(CANNOT_CHANGE_OWN_ROLE)
     await setMemberRole(tx, target.id, input.role)
+    if (target.role !== input.role) {
+      await recordMemberEvent(tx, audit, 'company.member_role_changed', company, target, {
+        before: { role: target.role },
+        after: { role: input.role },
+      })
+    }
     return { ...target, role: input.role }
   })
 }
 
+/** A team change in the audit log (decision 050): the member is the subject, named by username and company. */
+async function recordMemberEvent(
+  tx: Db,
+  audit: AuditContext,
+  action: 'company.member_role_changed' | 'company.member_removed' | 'company.member_left',
+  company: { id: number; name: string },
+  member: MemberRow,
+  details: Record<string, unknown>,
+) {
+  await recordAudit(tx, audit, {
+    action,
+    subjectType: 'company_member',
+    subjectId: member.id,
+    subjectLabel: `@${member.username} in ${company.name}`,
+    details: { company_id: company.id, company_name: company.name, user_id: member.userId, ...details },
+  })
+}
+
 /** DELETE /api/v1/company_owners/{id}: admins remove other members; nobody removes themselves (spec §6). */
-export async function removeMember(db: Db, actor: SessionUser, input: { companyId: number; id: number }) {
+export async function removeMember(
+  db: Db,
+  actor: SessionUser,
+  audit: AuditContext,
+  input: { companyId: number; id: number },
+) {
   return db.transaction(async (tx) => {
     const company = await lockTeam(tx, input.companyId)
     const me = await findMemberByUser(tx, company.id, actor.id)
@@ -275,6 +306,10 @@ export async function removeMember(db: Db, actor: SessionUser, input: { companyI
     const target = await findMember(tx, company.id, input.id)
     if (!target) throw notFound(NO_SUCH_MEMBER)
     await deleteMember(tx, target.id)
+    await recordMemberEvent(tx, audit, 'company.member_removed', company, target, {
+      before: { role: target.role },
+      after: null,
+    })
     return target
   })
 }
@@ -284,7 +319,12 @@ export async function removeMember(db: Db, actor: SessionUser, input: { companyI
  * (spec §6). The last member may leave; the company stays (its stacks with it), and its open invitations go, since
  * nobody on the team stands behind them any more.
  */
-export async function leaveTeam(db: Db, actor: SessionUser, input: { companyId: number; id: number }) {
+export async function leaveTeam(
+  db: Db,
+  actor: SessionUser,
+  audit: AuditContext,
+  input: { companyId: number; id: number },
+) {
   return db.transaction(async (tx) => {
     const company = await lockTeam(tx, input.companyId)
     const me = await findMemberByUser(tx, company.id, actor.id)
@@ -294,6 +334,7 @@ export async function leaveTeam(db: Db, actor: SessionUser, input: { companyId: 
     if (me.role === 'admin' && admins === 1 && members > 1) throw conflict(MAKE_SOMEONE_ELSE_ADMIN, 'last_admin')
     await deleteMember(tx, me.id)
     if (members === 1) await deleteOpenInvitations(tx, company.id)
+    await recordMemberEvent(tx, audit, 'company.member_left', company, me, { before: { role: me.role }, after: null })
     return me
   })
 }

@@ -102,6 +102,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'tools', ...page(() => import('../features/admin/pages/admin-tools-page.tsx')) },
             { path: 'comments', ...page(() => import('../features/admin/pages/admin-comments-page.tsx')) },
             { path: 'log', ...page(() => import('../features/admin/pages/admin-log-page.tsx')) },
+            { path: 'audit', ...page(() => import('../features/admin/pages/admin-audit-page.tsx')) },
             { path: 'companies', ...page(() => import('../features/admin/pages/admin-companies-page.tsx')) },
           ],
         },
