@@ -2,9 +2,11 @@
 // (docs/decisions/024-account-changes.md).
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
+import { PASSWORDS_OFF, passwordsOffMessage } from '#contracts/auth.ts'
 import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
+import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
@@ -57,6 +59,12 @@ async function assertOwnerConfirmed(auth: Auth, db: Db, user: SessionUser, curre
     return
   }
   assertRecentSignIn(user)
+}
+
+/** SSO_ONLY: no password is set or changed, since none may be used to sign in (decision 051). */
+export function assertPasswordsOn(config: Pick<AppConfig, 'ssoOnly' | 'oidc'>) {
+  if (!config.ssoOnly) return
+  throw new HttpError(403, 'forbidden', passwordsOffMessage(config.oidc?.name ?? 'SSO'), { errorMsg: PASSWORDS_OFF })
 }
 
 export function assertRecentSignIn(user: SessionUser, now = Date.now()) {
