@@ -13,7 +13,7 @@ import { accounts, ownerHandles, sessions, users, verifications } from '../db/sc
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
 import { refuseNewAccount } from './sign-up-rules.ts'
-import { singleSignOnGuard, singleSignOnPlugin } from './single-sign-on.ts'
+import { isSignInRefusal, singleSignOnGuard, singleSignOnPlugin } from './single-sign-on.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -27,7 +27,7 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
       ? {
           level: 'warn',
           log: (level, message, ...details) => {
-            const refusal = level === 'error' && /^Invalid [a-zA-Z]+: /.test(message)
+            const refusal = level === 'error' && (/^Invalid [a-zA-Z]+: /.test(message) || isSignInRefusal(message))
             log[refusal ? 'info' : level](
               { details: details.length > 0 ? details : undefined },
               `Better Auth: ${message}`,

@@ -41,6 +41,13 @@ export function singleSignOnPlugin(oidc: NonNullable<AppConfig['oidc']>) {
   })
 }
 
+const ID_TOKEN_REFUSAL = 'Single sign-on goes through the sign-in page of the provider.'
+
+/** Our refusals as Better Auth logs them: the client's doing, logged as info like its other refusals (decision 035). */
+export function isSignInRefusal(message: string): boolean {
+  return message === ID_TOKEN_REFUSAL || /^Passwords are turned off on this site: /.test(message)
+}
+
 /** Better Auth endpoints that take or set a password: refused when SSO_ONLY is set. */
 const PASSWORD_PATHS = new Set([
   '/sign-in/email',
@@ -65,7 +72,7 @@ export function singleSignOnGuard(config: Pick<AppConfig, 'ssoOnly' | 'oidc'>) {
     const body = ctx.body as { provider?: unknown; idToken?: unknown } | undefined
     if (ctx.path === '/sign-in/social' && body?.provider === OIDC_PROVIDER_ID && body.idToken !== undefined) {
       throw new APIError('BAD_REQUEST', {
-        message: 'Single sign-on goes through the sign-in page of the provider.',
+        message: ID_TOKEN_REFUSAL,
         code: 'ID_TOKEN_SIGN_IN_REFUSED',
       })
     }
