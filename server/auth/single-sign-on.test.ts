@@ -10,7 +10,9 @@ import { accounts, users } from '../db/schema/index.ts'
 import { TestClient } from '../test/client.ts'
 import { buildUser } from '../test/factories.ts'
 import { createTestApp, TEST_ORIGIN, type TestContext, testConfig } from '../test/harness.ts'
-import { OIDC_TEST_CLIENT, type OidcTestProvider, signInWithSso, startOidcProvider } from '../test/oidc-provider.ts'
+import { OIDC_TEST_CLIENT, type OidcTestProvider, startOidcProvider } from '../test/oidc-provider.ts'
+import { signInWithSso } from '../test/sso-sign-in.ts'
+import { mapOidcProfile } from './single-sign-on.ts'
 
 let ctx: TestContext
 let ssoOnly: App
@@ -232,5 +234,24 @@ describe('SSO_ONLY', () => {
     expect((await signedInUser(result.client))?.email).toBe(someone.email)
     const site = await new TestClient(ssoOnly).get('/api/v1/site')
     expect(site.body).toMatchObject({ sso_name: 'Acme SSO', password_enabled: false })
+  })
+})
+
+describe('the profile a provider sends', () => {
+  it('wishes the username from preferred_username, or from the address, without a domain', () => {
+    expect(mapOidcProfile({ preferred_username: 'grace' })).toEqual({ displayUsername: 'grace' })
+    expect(mapOidcProfile({ preferred_username: 'grace.hopper@corp.example' })).toEqual({
+      displayUsername: 'grace.hopper',
+    })
+    expect(mapOidcProfile({ email: 'ada@example.test' })).toEqual({ displayUsername: 'ada' })
+  })
+
+  it("takes Entra ID's xms_edov as the address's verification only when email_verified is absent", () => {
+    expect(mapOidcProfile({ email: 'a@corp.example', xms_edov: true })).toMatchObject({ emailVerified: true })
+    expect(mapOidcProfile({ email: 'a@corp.example', xms_edov: 'true' })).toMatchObject({ emailVerified: true })
+    expect(mapOidcProfile({ email: 'a@corp.example', xms_edov: false })).not.toHaveProperty('emailVerified')
+    expect(mapOidcProfile({ email: 'a@corp.example', email_verified: false, xms_edov: true })).not.toHaveProperty(
+      'emailVerified',
+    )
   })
 })

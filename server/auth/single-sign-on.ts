@@ -29,13 +29,7 @@ export function singleSignOnPlugin(oidc: NonNullable<AppConfig['oidc']>) {
         // No ID token check, no sign-in: without the issuer and keys from discovery the plugin would only decode the
         // token, so the provider is left out (and discovery retried at the next sign-in) until they are there.
         requireIdTokenVerification: true,
-        // Only a wish, like GitHub's login: the create hook (auth.ts) makes a valid free handle of it. Entra ID and
-        // others send an address as preferred_username; its local part is the wish then.
-        mapProfileToUser: (profile) => {
-          const preferred = typeof profile.preferred_username === 'string' ? profile.preferred_username : ''
-          const wish = (preferred || (typeof profile.email === 'string' ? profile.email : '')).split('@')[0] ?? ''
-          return wish ? { displayUsername: wish } : {}
-        },
+        mapProfileToUser: mapOidcProfile,
       },
     ],
   })
@@ -46,6 +40,20 @@ const ID_TOKEN_REFUSAL = 'Single sign-on goes through the sign-in page of the pr
 /** Our refusals as Better Auth logs them: the client's doing, logged as info like its other refusals (decision 035). */
 export function isSignInRefusal(message: string): boolean {
   return message === ID_TOKEN_REFUSAL || /^Passwords are turned off on this site: /.test(message)
+}
+
+/**
+ * What the provider's claims add to the user Better Auth builds. The username is only a wish, like GitHub's login:
+ * the create hook (auth.ts) makes a valid free handle of it; Entra ID and others send an address as
+ * preferred_username, whose local part is the wish then. Entra ID sends no email_verified: its optional claim
+ * xms_edov ("e-mail domain owner verified") vouches for the address instead, when the tenant adds it to the ID token.
+ */
+export function mapOidcProfile(profile: Record<string, unknown>): { displayUsername?: string; emailVerified?: true } {
+  const preferred = typeof profile.preferred_username === 'string' ? profile.preferred_username : ''
+  const wish = (preferred || (typeof profile.email === 'string' ? profile.email : '')).split('@')[0] ?? ''
+  const domainOwnerVerified =
+    profile.email_verified === undefined && (profile.xms_edov === true || profile.xms_edov === 'true')
+  return { ...(wish ? { displayUsername: wish } : {}), ...(domainOwnerVerified ? { emailVerified: true } : {}) }
 }
 
 /** Better Auth endpoints that take or set a password: refused when SSO_ONLY is set. */

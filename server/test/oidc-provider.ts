@@ -9,8 +9,6 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
-import type { App } from '../app.ts'
-import { TestClient } from './client.ts'
 
 export const OIDC_TEST_CLIENT = { clientId: 'stackatlas-test', clientSecret: 'stackatlas-test-secret-0123456789' }
 
@@ -246,42 +244,4 @@ async function signInWithFetch(authorizationUrl: string, login: string): Promise
     })
   }
   throw new Error('the provider kept redirecting')
-}
-
-/**
- * The whole browser round trip through the app: ask it for the provider's authorization URL (the browser gets the
- * state cookie), sign in at the provider as `login`, then open the callback the provider sends the browser back to,
- * optionally altered by `tamper` first. Answers the callback's status and redirect, and a client carrying the cookies
- * the browser would then hold (the session cookie when sign-in worked).
- */
-export async function signInWithSso(
-  app: App,
-  provider: OidcTestProvider,
-  login: string,
-  options: { callbackURL?: string; tamper?: (callback: URL) => void; cookies?: 'keep' | 'drop' } = {},
-) {
-  const jar = new Map<string, string>()
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-  const start = await new TestClient(app).post('/api/auth/sign-in/social', {
-    provider: 'oidc',
-    callbackURL: options.callbackURL ?? '/',
-  })
-  if (start.status !== 200) throw new Error(`sign-in/social answered ${start.status}: ${JSON.stringify(start.body)}`)
-  if (options.cookies !== 'drop') mergeCookies(jar, start.headers['set-cookie'])
-  const authorizationUrl = new URL(start.body.url as string)
-  const back = await provider.signIn(authorizationUrl.href, login)
-  options.tamper?.(back)
-  const callback = await new TestClient(app, cookie()).get(`${back.pathname}${back.search}`)
-  mergeCookies(jar, callback.headers['set-cookie'])
-  const location = typeof callback.headers.location === 'string' ? callback.headers.location : undefined
-  return { status: callback.status, location, authorizationUrl, client: new TestClient(app, cookie()) }
-}
-
-function mergeCookies(jar: Map<string, string>, setCookie: string | string[] | number | undefined) {
-  const list = Array.isArray(setCookie) ? setCookie : typeof setCookie === 'string' ? [setCookie] : []
-  for (const cookie of list) {
-    const pair = cookie.split(';')[0] ?? ''
-    const at = pair.indexOf('=')
-    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1))
-  }
 }

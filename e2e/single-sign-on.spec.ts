@@ -1,0 +1,173 @@
+// Single sign-on in Chromium against a real OpenID provider (oidc-provider, run in this test process on a loopback
+// port): "Sign in with Acme SSO" in the modal, sign in on the provider's page, back signed in. The first sign-in
+// creates the account, the second finds it; a tampered state, a wrong nonce and an address outside
+// SIGNUP_EMAIL_DOMAINS land on the sign-in error page, which says why.
+//
+// The provider must be known to the server when it starts (OIDC_ISSUER), and SIGNUP_EMAIL_DOMAINS would change the
+// shared server every other spec signs up on: so this spec starts a server of its own, on E2E_PORT + 2, with the
+// provider on E2E_PORT + 1 (decision 051).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { OIDC_TEST_CLIENT, type OidcTestProvider, startOidcProvider } from '../server/test/oidc-provider.ts'
+import { expectNoA11yViolations } from './a11y.ts'
+import { screenshot, waitForApp } from './helpers.ts'
+import { type Browser, expect, type Page, test } from './test.ts'
+
+const basePort = Number(process.env.E2E_PORT ?? 3100)
+const site = `http://localhost:${basePort + 2}`
+const SSO_NAME = 'Acme SSO'
+
+let provider: OidcTestProvider
+let server: ChildProcess | undefined
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  provider = await startOidcProvider({ port: basePort + 1, redirectUris: [`${site}/api/auth/callback/oidc`] })
+  server = spawn('node_modules/.bin/node', ['e2e/serve.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(basePort + 2),
+      BASE_URL: site,
+      DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-sso`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_DISABLED: 'true',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: OIDC_TEST_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.clientSecret,
+      OIDC_NAME: SSO_NAME,
+      SIGNUP_EMAIL_DOMAINS: 'example.test',
+    },
+  })
+  for (let waited = 0; ; waited += 500) {
+    const healthy = await fetch(`${site}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) break
+    if (waited > 150_000 || server.exitCode !== null) throw new Error('the single sign-on server did not start')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+})
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+  await provider?.close()
+})
+
+/** From a page of the site: the modal's single sign-on button, then the provider's login page as `login`. */
+async function signInThroughProvider(page: Page, login: string, options: { shoot?: string } = {}) {
+  await page.goto(`${site}/tools`)
+  await waitForApp(page)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('button', { name: `Sign in with ${SSO_NAME}` })).toBeVisible()
+  if (options.shoot) await screenshot(page, options.shoot)
+  await dialog.getByRole('button', { name: `Sign in with ${SSO_NAME}` }).click()
+  await page.waitForURL(`${provider.issuer}/interaction/**`)
+  await page.getByLabel('Login').fill(login)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => url.origin === site)
+  await waitForApp(page)
+}
+
+/** A page in a browser context of its own (axe needs one), as wide as a desktop or a phone. */
+async function newPage(browser: Browser, width: 1280 | 390 | number) {
+  const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 } })
+  return context.newPage()
+}
+
+async function currentUser(page: Page) {
+  const answer = await page.request.get(`${site}/api/v1/users/current`)
+  return (await answer.json()).user as { id: number; username: string; email: string } | null
+}
+
+test('the first sign-in through the provider creates the account, the second finds it', async ({ browser }) => {
+  const first = await newPage(browser, 1280)
+  await signInThroughProvider(first, 'ada', { shoot: 'single-sign-on/modal' })
+  await expect(first.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  const created = await currentUser(first)
+  expect(created).toMatchObject({ email: 'ada@example.test', username: 'ada' })
+  await first.context().close()
+
+  // another browser: no session here, none at the provider
+  const second = await newPage(browser, 1280)
+  await signInThroughProvider(second, 'ada')
+  await expect(second.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  expect((await currentUser(second))?.id).toBe(created?.id)
+  await second.context().close()
+})
+
+test('a phone shows the single sign-on button in the modal, no wider than the screen', async ({ browser }) => {
+  const page = await newPage(browser, 390)
+  await page.goto(`${site}/tools`)
+  await waitForApp(page)
+  // on phones the navbar keeps Sign up; Sign in is in the menu (mobile-menu.tsx)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByRole('button', { name: `Sign in with ${SSO_NAME}` })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'single-sign-on/modal-phone')
+  await expectNoA11yViolations(page)
+  await page.context().close()
+})
+
+test('a callback whose state was tampered with is refused', async ({ page }) => {
+  await page.route(`${site}/api/auth/callback/oidc?**`, (route) => {
+    const url = new URL(route.request().url())
+    url.searchParams.set('state', 'tampered-state-value')
+    return route.continue({ url: url.href })
+  })
+  await signInThroughProvider(page, 'ada')
+  await expect(page).toHaveURL(/\/users\/sign-in-error\?error=state/)
+  await expect(page.getByRole('heading', { name: 'Sign-in did not work' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('could not be matched to this browser')
+  expect(await currentUser(page)).toBeNull()
+})
+
+test('an ID token with another nonce is refused', async ({ page }) => {
+  provider.wrongNonce = true
+  try {
+    await signInThroughProvider(page, 'ada')
+  } finally {
+    provider.wrongNonce = false
+  }
+  await expect(page).toHaveURL(/\/users\/sign-in-error\?error=unable_to_get_user_info/)
+  await expect(page.getByRole('alert')).toContainText(`The answer from ${SSO_NAME} could not be verified`)
+  expect(await currentUser(page)).toBeNull()
+})
+
+test('an address outside the allowed domains is refused with the rule', async ({ browser }) => {
+  for (const width of [1280, 390]) {
+    const page = await newPage(browser, width)
+    await signInThroughProvider(page, 'outsider')
+    await expect(page).toHaveURL(/\/users\/sign-in-error\?error=SIGN_UP_DOMAIN_NOT_ALLOWED/)
+    await expect(page.getByRole('alert')).toHaveText('Sign-up is limited to addresses at example.test.')
+    expect(await currentUser(page)).toBeNull()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await screenshot(page, `single-sign-on/domain-refused-${width}`)
+    if (width === 1280) await expectNoA11yViolations(page)
+    await page.context().close()
+  }
+})
+
+test('the password sign-up form says which addresses may join, and the server refuses others', async ({ page }) => {
+  await page.goto(`${site}/tools`)
+  await waitForApp(page)
+  await page.getByRole('button', { name: 'Sign up' }).first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('Sign-up is limited to addresses at example.test.')).toBeVisible()
+  await dialog.getByLabel('Name', { exact: true }).fill('Outside Person')
+  await dialog.getByLabel('Username', { exact: true }).fill('outsideperson')
+  await dialog.getByLabel('Email', { exact: true }).fill('someone@elsewhere.test')
+  await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
+  await dialog.getByRole('button', { name: 'Create account' }).click()
+  await expect(dialog.getByText('Sign-up is limited to addresses at example.test.')).toBeVisible()
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await screenshot(page, 'single-sign-on/sign-up-refused')
+  expect(await currentUser(page)).toBeNull()
+})
