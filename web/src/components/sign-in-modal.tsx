@@ -116,7 +116,7 @@ function ProviderButtons({ passwordsOn }: { passwordsOn: boolean }) {
         </Button>
       )}
       {passwordsOn && (
-        <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-400">
+        <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500">
           <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
         </div>
       )}
