@@ -72,7 +72,7 @@ export function assertRecentSignIn(user: SessionUser, now = Date.now()) {
   throw new HttpError(
     403,
     'forbidden',
-    `Sign in with GitHub again to confirm it's you, then try again within ${FRESH_SIGN_IN_MINUTES} minutes.`,
+    `Sign in again to confirm it's you, then try again within ${FRESH_SIGN_IN_MINUTES} minutes.`,
     { errorMsg: REAUTHENTICATE },
   )
 }

@@ -80,8 +80,11 @@ export function SignInModal() {
   )
 }
 
-/** Single sign-on (OIDC_NAME) and GitHub, when configured; "or" before the password form when there is one. */
-function ProviderButtons({ passwordsOn }: { passwordsOn: boolean }) {
+/**
+ * Single sign-on (OIDC_NAME) and GitHub, when configured, and "or" before the password form when there is one: the
+ * modal's, and any sign-in screen's.
+ */
+export function ProviderButtons({ passwordsOn }: { passwordsOn: boolean }) {
   const { data } = useQuery(siteQuery)
   const [starting, setStarting] = useState<'oidc' | 'github' | null>(null)
   if (!data?.sso_name && !data?.github_enabled) return null
