@@ -7,6 +7,8 @@ declare module 'oidc-provider' {
     method: string
     query: Record<string, string | string[] | undefined>
     querystring: string
+    response: { get(field: string): string }
+    set(field: string, value: string): void
   }
 
   interface InteractionDetails {

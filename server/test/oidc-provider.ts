@@ -36,6 +36,11 @@ export interface OidcTestProvider {
   addPerson(person: OidcPerson): void
   /** Test switch: while true, ID tokens carry a nonce other than the one the site sent. */
   wrongNonce: boolean
+  /**
+   * Test switch: while true, the browser is sent back to the site with another `state` than the site gave, as a
+   * tampered or forged callback link would carry (a browser test cannot alter a redirect on its way).
+   */
+  tamperState: boolean
   /** Token requests seen: proof that the code exchange reached the provider. */
   tokenRequests: number
   /**
@@ -115,6 +120,7 @@ export async function startOidcProvider(
   const state: OidcTestProvider = {
     issuer,
     wrongNonce: false,
+    tamperState: false,
     tokenRequests: 0,
     addPerson: (person) => people.set(person.login, person),
     signIn: (authorizationUrl, login) => signInWithFetch(authorizationUrl, login),
@@ -133,6 +139,12 @@ export async function startOidcProvider(
       ctx.querystring = query.toString()
     }
     await next()
+    const location = ctx.response.get('location')
+    if (state.tamperState && location && options.redirectUris.some((uri) => location.startsWith(`${uri}?`))) {
+      const back = new URL(location)
+      back.searchParams.set('state', `tampered-${back.searchParams.get('state')}`)
+      ctx.set('location', back.href)
+    }
   })
 
   const providerHandler = provider.callback()
