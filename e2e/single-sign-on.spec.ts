@@ -64,7 +64,10 @@ test.afterAll(async () => {
 async function signInThroughProvider(page: Page, login: string, options: { shoot?: string } = {}) {
   await page.goto(`${site}/tools`)
   await waitForApp(page)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
+  // on phones Sign in is in the menu (mobile-menu.tsx)
+  if (!(await signIn.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click()
+  await signIn.click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('button', { name: `Sign in with ${SSO_NAME}` })).toBeVisible()
   if (options.shoot) await screenshot(page, options.shoot)
