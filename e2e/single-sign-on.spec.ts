@@ -3,9 +3,10 @@
 // creates the account, the second finds it; a tampered state, a wrong nonce and an address outside
 // SIGNUP_EMAIL_DOMAINS land on the sign-in error page, which says why.
 //
-// The provider must be known to the server when it starts (OIDC_ISSUER), and SIGNUP_EMAIL_DOMAINS would change the
-// shared server every other spec signs up on: so this spec starts a server of its own, on E2E_PORT + 2, with the
-// provider on E2E_PORT + 1 (decision 051).
+// The provider must be known to the server when it starts (OIDC_ISSUER), and SIGNUP_EMAIL_DOMAINS or SSO_ONLY would
+// change the shared server every other spec signs up on: so this spec starts two servers of its own, one with the
+// domain rule on E2E_PORT + 2 and one with SSO_ONLY on E2E_PORT + 3, with the provider on E2E_PORT + 1, all in this
+// process's reach (decision 051).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { OIDC_TEST_CLIENT, type OidcTestProvider, startOidcProvider } from '../server/test/oidc-provider.ts'
 import { expectNoA11yViolations } from './a11y.ts'
@@ -14,46 +15,62 @@ import { type Browser, expect, type Page, test } from './test.ts'
 
 const basePort = Number(process.env.E2E_PORT ?? 3100)
 const site = `http://localhost:${basePort + 2}`
+const ssoOnlySite = `http://localhost:${basePort + 3}`
 const SSO_NAME = 'Acme SSO'
 
 let provider: OidcTestProvider
-let server: ChildProcess | undefined
+const servers: ChildProcess[] = []
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  provider = await startOidcProvider({ port: basePort + 1, redirectUris: [`${site}/api/auth/callback/oidc`] })
-  server = spawn('node_modules/.bin/node', ['e2e/serve.ts'], {
+/** A server of this spec: the e2e server's start path on a fresh database of its own, with the provider's settings. */
+async function startSite(origin: string, name: string, settings: Record<string, string>) {
+  const server = spawn('node_modules/.bin/node', ['e2e/serve.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(basePort + 2),
-      BASE_URL: site,
-      DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-sso`,
+      PORT: new URL(origin).port,
+      BASE_URL: origin,
+      DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-${name}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_DISABLED: 'true',
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: OIDC_TEST_CLIENT.clientId,
       OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.clientSecret,
       OIDC_NAME: SSO_NAME,
-      SIGNUP_EMAIL_DOMAINS: 'example.test',
+      ...settings,
     },
   })
-  for (let waited = 0; ; waited += 500) {
-    const healthy = await fetch(`${site}/healthz`).then(
+  servers.push(server)
+  const startedAt = Date.now()
+  while (
+    !(await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
       () => false,
-    )
-    if (healthy) break
-    if (waited > 150_000 || server.exitCode !== null) throw new Error('the single sign-on server did not start')
+    ))
+  ) {
+    if (Date.now() - startedAt > 170_000 || server.exitCode !== null)
+      throw new Error(`the ${name} server did not start`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  provider = await startOidcProvider({
+    port: basePort + 1,
+    redirectUris: [`${site}/api/auth/callback/oidc`, `${ssoOnlySite}/api/auth/callback/oidc`],
+  })
+  await Promise.all([
+    startSite(site, 'sso', { SIGNUP_EMAIL_DOMAINS: 'example.test' }),
+    startSite(ssoOnlySite, 'sso-only', { SSO_ONLY: 'true' }),
+  ])
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
+  for (const server of servers) {
+    if (server.exitCode !== null) continue
+    const exited = new Promise((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')
     await exited
   }
@@ -61,8 +78,9 @@ test.afterAll(async () => {
 })
 
 /** From a page of the site: the modal's single sign-on button, then the provider's login page as `login`. */
-async function signInThroughProvider(page: Page, login: string, options: { shoot?: string } = {}) {
-  await page.goto(`${site}/tools`)
+async function signInThroughProvider(page: Page, login: string, options: { shoot?: string; origin?: string } = {}) {
+  const origin = options.origin ?? site
+  await page.goto(`${origin}/tools`)
   await waitForApp(page)
   const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
   // on phones Sign in is in the menu (mobile-menu.tsx)
@@ -75,7 +93,7 @@ async function signInThroughProvider(page: Page, login: string, options: { shoot
   await page.waitForURL(`${provider.issuer}/interaction/**`)
   await page.getByLabel('Login').fill(login)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL((url) => url.origin === site)
+  await page.waitForURL((url) => url.origin === origin)
   await waitForApp(page)
 }
 
@@ -85,8 +103,8 @@ async function newPage(browser: Browser, width: 1280 | 390 | number) {
   return context.newPage()
 }
 
-async function currentUser(page: Page) {
-  const answer = await page.request.get(`${site}/api/v1/users/current`)
+async function currentUser(page: Page, origin = site) {
+  const answer = await page.request.get(`${origin}/api/v1/users/current`)
   return (await answer.json()).user as { id: number; username: string; email: string } | null
 }
 
@@ -173,4 +191,36 @@ test('the password sign-up form says which addresses may join, and the server re
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   await screenshot(page, 'single-sign-on/sign-up-refused')
   expect(await currentUser(page)).toBeNull()
+})
+
+test('SSO_ONLY: the modal offers the provider alone, and settings have no password section', async ({ browser }) => {
+  for (const width of [1280, 390]) {
+    const page = await newPage(browser, width)
+    await page.goto(`${ssoOnlySite}/tools`)
+    await waitForApp(page)
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: `Sign in with ${SSO_NAME}` })).toBeVisible()
+    await expect(dialog.getByLabel('Password')).toHaveCount(0)
+    await expect(dialog.getByLabel('Email')).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Create an account' })).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await screenshot(page, `single-sign-on/sso-only-modal-${width}`)
+    if (width === 1280) await expectNoA11yViolations(page)
+    await page.context().close()
+  }
+
+  const page = await newPage(browser, 1280)
+  await signInThroughProvider(page, 'ada', { origin: ssoOnlySite })
+  expect((await currentUser(page, ssoOnlySite))?.email).toBe('ada@example.test')
+  await page.goto(`${ssoOnlySite}/settings/profile`)
+  const settings = page.getByRole('navigation', { name: 'Settings' })
+  await expect(settings.getByRole('link', { name: 'Profile' })).toBeVisible()
+  await expect(settings.getByRole('link', { name: 'Password' })).toHaveCount(0)
+  await page.goto(`${ssoOnlySite}/settings/password`)
+  await expect(page.getByText(`Passwords are turned off on this site: you sign in with ${SSO_NAME}`)).toBeVisible()
+  await expect(page.getByLabel('New password')).toHaveCount(0)
+  await screenshot(page, 'single-sign-on/sso-only-settings')
+  await page.context().close()
 })
