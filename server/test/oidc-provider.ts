@@ -65,6 +65,7 @@ export async function startOidcProvider(
   const findPerson = (sub: string) => [...people.values()].find((person) => person.sub === sub)
 
   const provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: OIDC_TEST_CLIENT.clientId,
@@ -172,6 +173,56 @@ export async function startOidcProvider(
   })
 
   return state
+}
+
+/**
+ * The provider's storage (sessions, interactions, codes, tokens) in this process's memory, one store per provider:
+ * the package's own stands in too, but warns on every start that it is for development.
+ */
+function memoryAdapter() {
+  const store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>()
+  const live = (key: string) => {
+    const entry = store.get(key)
+    if (entry && entry.expiresAt <= Date.now()) store.delete(key)
+    return entry && entry.expiresAt > Date.now() ? entry.payload : undefined
+  }
+  return class MemoryStore {
+    readonly model: string
+    constructor(model: string) {
+      this.model = model
+    }
+    key(id: string) {
+      return `${this.model}:${id}`
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+      store.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 })
+    }
+    async find(id: string) {
+      return live(this.key(id))
+    }
+    async findByUid(uid: string) {
+      for (const key of store.keys()) {
+        if (key.startsWith(`${this.model}:`) && live(key)?.uid === uid) return live(key)
+      }
+      return undefined
+    }
+    async findByUserCode(userCode: string) {
+      for (const key of store.keys()) {
+        if (key.startsWith(`${this.model}:`) && live(key)?.userCode === userCode) return live(key)
+      }
+      return undefined
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id))
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000)
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id))
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key)
+    }
+  }
 }
 
 /** The login page: one field, one button; no script, no outside resource. */
