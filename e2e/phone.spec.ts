@@ -133,6 +133,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/:ownerSlug/:stackSlug', url: (f) => f.stackPath },
   { route: '/:username', url: (f) => `/${f.username}` },
   { route: '*', url: () => '/companies/no-such/page/here' },
+  { route: '/users/sign-in-error', url: () => '/users/sign-in-error?error=account_not_linked' },
   // Last: it signs the visitor out.
   { route: '/users/logout', url: () => '/users/logout' },
 ]

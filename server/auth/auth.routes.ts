@@ -3,6 +3,7 @@
 // per account and per address (sign-in-lockout.ts, decision 035).
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { SIGN_UP_REFUSALS } from '#contracts/auth.ts'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
 import { wrongOriginMessage } from '../http/csrf.ts'
 import { notFound, tooManyRequests } from '../http/errors.ts'
@@ -116,6 +117,7 @@ const FIELD_OF_CODE: Record<string, string> = {
   INVALID_EMAIL: 'email',
   USER_ALREADY_EXISTS: 'email',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  [SIGN_UP_REFUSALS.domain]: 'email',
   PASSWORD_TOO_SHORT: 'password',
   PASSWORD_TOO_LONG: 'password',
 }

@@ -1,16 +1,19 @@
-// Better Auth: e-mail and password, GitHub when configured, sessions in the database behind an httpOnly cookie,
-// the admin plugin (roles user/moderator/admin, impersonation) and the username plugin.
+// Better Auth: e-mail and password, GitHub and OpenID Connect single sign-on when configured, sessions in the database
+// behind an httpOnly cookie, the admin plugin (roles user/moderator/admin, impersonation) and the username plugin.
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
+import { SIGN_IN_ERROR_PATH } from '#contracts/auth.ts'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
+import { refuseNewAccount } from './sign-up-rules.ts'
+import { isSignInRefusal, singleSignOnGuard, singleSignOnPlugin } from './single-sign-on.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -24,7 +27,7 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
       ? {
           level: 'warn',
           log: (level, message, ...details) => {
-            const refusal = level === 'error' && /^Invalid [a-zA-Z]+: /.test(message)
+            const refusal = level === 'error' && (/^Invalid [a-zA-Z]+: /.test(message) || isSignInRefusal(message))
             log[refusal ? 'info' : level](
               { details: details.length > 0 ? details : undefined },
               `Better Auth: ${message}`,
@@ -66,7 +69,12 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
           },
         }
       : undefined,
+    // Single sign-on is not a trusted provider: its identity joins an existing account only when it vouches for the
+    // address (email_verified) and the account's own address is verified too (Better Auth's requireLocalEmailVerified).
     account: { accountLinking: { enabled: true, trustedProviders: ['github'] } },
+    // A failed provider sign-in (refused sign-up, wrong state or nonce) lands on a page of ours that says why.
+    onAPIError: { errorURL: `${config.baseUrl}${SIGN_IN_ERROR_PATH}` },
+    hooks: { before: singleSignOnGuard(config) },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Our own per-route rate limits cover sign-in and sign-up (server/auth/auth.routes.ts).
     rateLimit: { enabled: false },
@@ -85,11 +93,16 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
         usernameValidator: (value) => USERNAME_PATTERN.test(value) && !RESERVED_HANDLES.has(normalizeUsername(value)),
       }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      ...(config.oidc ? [singleSignOnPlugin(config.oidc)] : []),
     ],
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, context) => {
+            // Who may join (SIGNUP_MODE, SIGNUP_EMAIL_DOMAINS): every way of signing up passes here. 422 on the e-mail
+            // field: Better Auth would turn a 403 into a silent success on a sign-up form that hides duplicates.
+            const refusal = await refuseNewAccount(db, config, user, context)
+            if (refusal) throw new APIError('UNPROCESSABLE_ENTITY', refusal)
             // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
             const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin' } : {}
             const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined
@@ -102,7 +115,7 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
               }
               return { data: { ...user, ...role, username: requested } }
             }
-            // GitHub sign-ups: nobody typed a username, so never refuse; the login is the wish.
+            // GitHub and single sign-on sign-ups: nobody typed a username, so never refuse; the login is the wish.
             const wished = typeof user.displayUsername === 'string' ? user.displayUsername : ''
             const handle = await chooseFreeHandle(db, wished || user.name || user.email.split('@')[0] || 'user')
             const displayUsername = wished.toLowerCase() === handle ? wished : handle

@@ -20,7 +20,11 @@ declare module 'fastify' {
 
 /** Pages someone not signed in may open in private mode: the sign-in screen (drawn by the server with the site's
  * name and sign-in options, nothing of the directory) and the e-mailed links it needs. */
-export const PAGES_OPEN_IN_PRIVATE_MODE: readonly string[] = [SIGN_IN_PATH, '/unsubscribe']
+export const PAGES_OPEN_IN_PRIVATE_MODE: readonly string[] = [
+  SIGN_IN_PATH,
+  '/users/sign-in-error', // why a provider's sign-in was refused (decision 051)
+  '/unsubscribe',
+]
 
 export function registerSignInWall(app: FastifyInstance) {
   if (app.config.siteMode !== 'private') return

@@ -22,7 +22,7 @@ import {
   listPersonalStacks,
   listUserCompanies,
 } from './users.queries.ts'
-import { changeEmail, changePassword, setFirstPassword, updateProfile } from './users.service.ts'
+import { assertPasswordsOn, changeEmail, changePassword, setFirstPassword, updateProfile } from './users.service.ts'
 
 const Ok = z.object({ ok: z.literal(true) })
 
@@ -115,6 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      assertPasswordsOn(app.config)
       const headers = await changePassword(app.auth, authHeaders(request), request.body)
       // Better Auth replaced every session with a new one: this browser gets its cookie.
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
@@ -135,6 +136,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      assertPasswordsOn(app.config)
       await setFirstPassword(app.auth, app.db, user, authHeaders(request), request.body.new_password)
       return { ok: true as const }
     },

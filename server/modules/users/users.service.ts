@@ -2,9 +2,11 @@
 // (docs/decisions/024-account-changes.md).
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
+import { PASSWORDS_OFF, passwordsOffMessage } from '#contracts/auth.ts'
 import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
+import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { CookieSessionUser, SessionUser } from '../../http/auth-guard.ts'
@@ -59,12 +61,18 @@ async function assertOwnerConfirmed(auth: Auth, db: Db, user: CookieSessionUser,
   assertRecentSignIn(user)
 }
 
+/** SSO_ONLY: no password is set or changed, since none may be used to sign in (decision 051). */
+export function assertPasswordsOn(config: Pick<AppConfig, 'ssoOnly' | 'oidc'>) {
+  if (!config.ssoOnly) return
+  throw new HttpError(403, 'forbidden', passwordsOffMessage(config.oidc?.name ?? 'SSO'), { errorMsg: PASSWORDS_OFF })
+}
+
 export function assertRecentSignIn(user: CookieSessionUser, now = Date.now()) {
   if (now - user.sessionCreatedAt.getTime() <= FRESH_SIGN_IN_MINUTES * 60_000) return
   throw new HttpError(
     403,
     'forbidden',
-    `Sign in with GitHub again to confirm it's you, then try again within ${FRESH_SIGN_IN_MINUTES} minutes.`,
+    `Sign in again to confirm it's you, then try again within ${FRESH_SIGN_IN_MINUTES} minutes.`,
     { errorMsg: REAUTHENTICATE },
   )
 }

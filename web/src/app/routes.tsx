@@ -61,6 +61,8 @@ export function createRoutes(): RouteObject[] {
           path: '/users/logout',
           lazy: () => import('./pages/logout-page.tsx').then((m) => ({ Component: m.default })),
         },
+        // where a failed sign-in through single sign-on or GitHub lands (SIGN_IN_ERROR_PATH)
+        { path: '/users/sign-in-error', ...page(() => import('./pages/sign-in-error-page.tsx')) },
         { index: true, ...page(() => import('../features/tools/pages/home-page.tsx')) },
         { path: '/tools', ...page(() => import('../features/tools/pages/directory-page.tsx')) },
         { path: '/tools/:slug', ...page(() => import('../features/tools/pages/tool-page.tsx')) },

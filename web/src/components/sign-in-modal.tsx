@@ -5,10 +5,11 @@
 // (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
+import { Building2 } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
-import { SignInForm, SignUpForm } from '#contracts/auth.ts'
+import { SignInForm, SignUpForm, signUpDomainsMessage } from '#contracts/auth.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
 import { fieldMessage } from '../lib/field-errors.ts'
@@ -44,53 +45,84 @@ export function SignInModal() {
       rememberSignInPage(location.pathname + location.search)
       return (await needsOnboarding(user)) ? () => navigate(ONBOARDING_START_PATH) : undefined
     })
+  const { data: site } = useQuery(siteQuery)
+  // SSO_ONLY: the provider's button alone; its first sign-in makes the account, so there is no sign-up form either
+  const passwordsOn = site?.password_enabled ?? true
   return (
     <Dialog
       open={modal.isOpen}
       onOpenChange={(open) => !open && modal.close()}
-      title={isSignUp ? 'Create your account' : 'Sign in'}
+      title={isSignUp && passwordsOn ? 'Create your account' : 'Sign in'}
       description={
-        modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.')
+        modal.reason ??
+        (!passwordsOn
+          ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
+          : isSignUp
+            ? 'Share your stack, follow tools and find jobs that match.'
+            : 'Welcome back.')
       }
     >
-      <GithubButton />
-      {isSignUp ? <SignUpFormView onDone={() => complete(true)} /> : <SignInFormView onDone={() => complete(false)} />}
-      <p className="mt-4 text-center text-sm text-slate-600">
-        {isSignUp ? 'Already have an account? ' : 'New here? '}
-        <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
-          {isSignUp ? 'Sign in' : 'Create an account'}
-        </Button>
-      </p>
+      <ProviderButtons passwordsOn={passwordsOn} />
+      {!passwordsOn ? null : isSignUp ? (
+        <SignUpFormView onDone={() => complete(true)} />
+      ) : (
+        <SignInFormView onDone={() => complete(false)} />
+      )}
+      {passwordsOn && (
+        <p className="mt-4 text-center text-sm text-slate-600">
+          {isSignUp ? 'Already have an account? ' : 'New here? '}
+          <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
+            {isSignUp ? 'Sign in' : 'Create an account'}
+          </Button>
+        </p>
+      )}
     </Dialog>
   )
 }
 
-/** GitHub's sign-in, coming back to `callbackURL` (a path of this site; the page it is on by default). */
-export function GithubButton({ callbackURL }: { callbackURL?: string }) {
+/**
+ * Single sign-on (OIDC_NAME) and GitHub, when configured, and "or" before the password form when there is one: the
+ * modal's, and the sign-in screen's. Back at `callbackURL` (a path of this site; the page it is on by default).
+ */
+export function ProviderButtons({ passwordsOn, callbackURL }: { passwordsOn: boolean; callbackURL?: string }) {
   const { data } = useQuery(siteQuery)
-  const [isLoading, setIsLoading] = useState(false)
-  if (!data?.github_enabled) return null
-  const start = async () => {
-    setIsLoading(true)
+  const [starting, setStarting] = useState<'oidc' | 'github' | null>(null)
+  if (!data?.sso_name && !data?.github_enabled) return null
+  const start = async (provider: 'oidc' | 'github') => {
+    setStarting(provider)
     // The page reloads on the way back, so an action in progress is gone whatever happens: a user who never saw
     // the wizard is guided to it then, from an action prompt too.
     rememberSignInPage(window.location.pathname + window.location.search)
     markGuidePending()
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
-      body: { provider: 'github', callbackURL: callbackURL ?? window.location.pathname + window.location.search },
+      body: { provider, callbackURL: callbackURL ?? window.location.pathname + window.location.search },
     }).catch(() => null)
     if (result?.url) window.location.assign(result.url)
-    else setIsLoading(false)
+    else setStarting(null)
   }
   return (
-    <div className="mb-4">
-      <Button variant="secondary" className="w-full" onClick={start} isLoading={isLoading}>
-        <GithubIcon className="size-4" /> Continue with GitHub
-      </Button>
-      <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-400">
-        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
-      </div>
+    <div className="mb-4 space-y-3">
+      {data.sso_name && (
+        <Button className="w-full" onClick={() => start('oidc')} isLoading={starting === 'oidc'}>
+          <Building2 className="size-4" aria-hidden="true" /> Sign in with {data.sso_name}
+        </Button>
+      )}
+      {data.github_enabled && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => start('github')}
+          isLoading={starting === 'github'}
+        >
+          <GithubIcon className="size-4" /> Continue with GitHub
+        </Button>
+      )}
+      {passwordsOn && (
+        <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500">
+          <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+        </div>
+      )}
     </div>
   )
 }
@@ -133,6 +165,7 @@ export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
 }
 
 export function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
+  const { data: site } = useQuery(siteQuery)
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
   const submit = handleSubmit(async (values) => {
@@ -167,6 +200,7 @@ export function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
         autoComplete="email"
         {...register('email')}
         error={fieldMessage('Email', formState.errors.email?.message)}
+        hint={site?.sign_up === 'domains' ? signUpDomainsMessage(site.sign_up_domains) : undefined}
       />
       <TextField
         label="Password"

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Navigate, redirect, useSearchParams } from 'react-router'
 import { safeNextPath } from '#contracts/site.ts'
-import { GithubButton, SignInFormView, SignUpFormView } from '../../components/sign-in-modal.tsx'
+import { ProviderButtons, SignInFormView, SignUpFormView } from '../../components/sign-in-modal.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import type { Prefetch } from '../../lib/prefetch.ts'
@@ -42,11 +42,13 @@ export default function SignInPage() {
           <p className="mt-1 mb-6 text-sm text-slate-600">
             {isPrivate
               ? `${name} is private to its members. Sign in to continue.`
-              : isSignUp
-                ? 'Share your stack, follow tools and find jobs that match.'
-                : 'Welcome back.'}
+              : !passwordEnabled
+                ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
+                : isSignUp
+                  ? 'Share your stack, follow tools and find jobs that match.'
+                  : 'Welcome back.'}
           </p>
-          <GithubButton callbackURL={next} />
+          <ProviderButtons passwordsOn={passwordEnabled} callbackURL={next} />
           {passwordEnabled && (isSignUp ? <SignUpFormView onDone={goOn} /> : <SignInFormView onDone={goOn} />)}
           {mayJoin && (
             <p className="mt-4 text-center text-sm text-slate-600">
@@ -56,12 +58,7 @@ export default function SignInPage() {
               </Button>
             </p>
           )}
-          {site?.sign_up === 'domains' && isSignUp && (
-            <p className="mt-2 text-center text-xs text-slate-500">
-              Sign-up is limited to addresses at {site.sign_up_domains.join(' or ')}.
-            </p>
-          )}
-          {site?.sign_up === 'invite' && (
+          {passwordEnabled && site?.sign_up === 'invite' && (
             <p className="mt-4 text-center text-sm text-slate-600">
               New here? Sign-up is by invitation only. Ask an admin to invite you.
             </p>

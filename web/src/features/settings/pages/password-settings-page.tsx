@@ -1,6 +1,7 @@
 // /settings/password: the current password, then the new one twice; other sessions are signed out. Accounts made
 // through GitHub set a first password instead, after a recent GitHub sign-in (decision 024).
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type FieldErrors, type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -12,6 +13,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
+import { siteQuery } from '../../../lib/site.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import { useSetPassword } from '../api/set-password.ts'
 import { GithubConfirmation } from '../components/github-confirmation.tsx'
@@ -45,10 +47,24 @@ const PASSWORD_SET: Notice = {
 
 export default function PasswordSettingsPage() {
   const { user } = useCurrentUser()
+  const { data: site } = useQuery(siteQuery)
   // Once a first password is set the page becomes the change form; it keeps saying what just happened.
   const [wasSet, setWasSet] = useState(false)
+  if (site && !site.password_enabled) return <PasswordsOff ssoName={site.sso_name ?? 'single sign-on'} />
   if (user && !user.has_password) return <FirstPasswordSettings onSet={() => setWasSet(true)} />
   return <ChangePasswordSettings initialNotice={wasSet ? PASSWORD_SET : null} />
+}
+
+/** SSO_ONLY: the section is off the menu; opened by its address, it says why (decision 051). */
+function PasswordsOff({ ssoName }: { ssoName: string }) {
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Password</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Passwords are turned off on this site: you sign in with {ssoName}, where your password is kept.
+      </p>
+    </section>
+  )
 }
 
 function ChangePasswordSettings({ initialNotice }: { initialNotice: Notice | null }) {

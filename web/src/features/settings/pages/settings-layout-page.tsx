@@ -1,8 +1,10 @@
 // /settings/*: one layout with a side nav (tabs across the top on small screens) around each settings form.
+import { useQuery } from '@tanstack/react-query'
 import { Bell, Braces, KeyRound, Mail, ShieldAlert, UserRound } from 'lucide-react'
 import { NavLink, Outlet } from 'react-router'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { cn } from '../../../components/ui/cn.ts'
+import { siteQuery } from '../../../lib/site.ts'
 
 const SECTIONS = [
   { to: '/settings/profile', label: 'Profile', icon: UserRound },
@@ -14,6 +16,10 @@ const SECTIONS = [
 ]
 
 export default function SettingsLayoutPage() {
+  const { data: site } = useQuery(siteQuery)
+  // SSO_ONLY: no password is used, set or changed (decision 051)
+  const sections =
+    site?.password_enabled === false ? SECTIONS.filter(({ to }) => to !== '/settings/password') : SECTIONS
   return (
     <RequireSignIn reason="Sign in to change your settings.">
       {() => (
@@ -23,7 +29,7 @@ export default function SettingsLayoutPage() {
             <nav aria-label="Settings" className="md:w-52 md:shrink-0">
               {/* phones: the sections wrap, without their icons, instead of scrolling sideways (decision 041) */}
               <ul className="flex flex-wrap gap-x-1 border-b border-slate-200 md:flex-col md:border-b-0">
-                {SECTIONS.map(({ to, label, icon: Icon }) => (
+                {sections.map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
