@@ -22,7 +22,7 @@ import { type Auth, createAuth } from './auth/auth.ts'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { AccessLog } from './http/access-log.ts'
-import { registerSessionResolver } from './http/auth-guard.ts'
+import { registerSessionResolver, registerUnverifiedWriteGuard } from './http/auth-guard.ts'
 import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
@@ -126,6 +126,7 @@ export async function buildApp({
   registerInputGuard(app)
   await registerContentChanges(app)
   registerSessionResolver(app, auth)
+  registerUnverifiedWriteGuard(app)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)

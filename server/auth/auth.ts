@@ -6,11 +6,14 @@ import { APIError } from 'better-auth/api'
 import { admin, username } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
+import { INVITE_ONLY } from '#contracts/site-invitations.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
+import { sendEmailLink } from '../modules/users/email-verification.service.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
+import { acceptSiteInvitation, mayCreateAccountByInvitation, siteInvitationOfToken } from './invite-rule.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -89,9 +92,16 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, context) => {
+            // SIGNUP_MODE=invite: a sign-up carrying its invitation's token (the e-mailed link proves the mailbox:
+            // the account starts verified), else an address with an open invitation (decision 052)
+            const invitation = await siteInvitationOfToken(db, config.authSecret, user.email, context?.body?.invitation)
+            if (!invitation && !(await mayCreateAccountByInvitation(db, config, user.email))) {
+              throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' })
+            }
+            const verified = invitation ? { emailVerified: true } : {}
             // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
-            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin' } : {}
+            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin', ...verified } : verified
             const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined
             if (requested) {
               if (!(await isHandleAvailable(db, requested))) {
@@ -110,10 +120,15 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
           },
           after: async (user) => {
             const created = user as unknown as { id: number | string; username: string }
-            await db
-              .insert(ownerHandles)
-              .values({ slug: created.username, userId: Number(created.id) })
-              .onConflictDoNothing()
+            const id = Number(created.id)
+            await db.insert(ownerHandles).values({ slug: created.username, userId: id }).onConflictDoNothing()
+            await acceptSiteInvitation(db, user.email, id)
+            // a password sign-up, or a provider that did not vouch for the address: a link proves it (decision 052)
+            if (!user.emailVerified) {
+              await db.transaction((tx) =>
+                sendEmailLink(tx, config, { id, name: user.name, username: created.username }, 'sign_up', user.email),
+              )
+            }
           },
         },
         update: {

@@ -1,9 +1,11 @@
-// Who is asking: the session behind the request's cookie, resolved once per request.
+// Who is asking: the session behind the request's cookie, resolved once per request; and the one rule that an
+// account whose e-mail address is not verified can read but not act (decision 052).
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { EMAIL_UNVERIFIED, unverifiedMessage } from '#contracts/email-verification.ts'
 import type { Auth } from '../auth/auth.ts'
 import { authHeaders } from '../auth/auth-headers.ts'
-import { forbidden, unauthorized } from './errors.ts'
+import { forbidden, HttpError, unauthorized } from './errors.ts'
 
 export type Role = 'user' | 'moderator' | 'admin'
 
@@ -16,6 +18,9 @@ export interface SessionUser {
   role: Role
   /** True when an admin is acting as this user (admin plugin impersonation). */
   impersonated: boolean
+  /** The address was proved by an e-mailed link, GitHub or the OpenID provider; until then the account cannot act. */
+  emailVerified: boolean
+  /** The role's powers need a verified address too (an unverified admin would read the outbox, links and all). */
   isAdmin: boolean
   isModerator: boolean
   /** The session behind the cookie: settings sign out the others and ask for a recent sign-in. */
@@ -24,6 +29,11 @@ export interface SessionUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: an account whose address is not verified may call this write (verify, resend, change the address, delete
+     * the account); every other write refuses it (registerUnverifiedWriteGuard). */
+    allowUnverified?: boolean
+  }
   interface FastifyRequest {
     /** The signed-in user or null; memoized per request. */
     sessionUser(): Promise<SessionUser | null>
@@ -52,6 +62,7 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
   if (!result) return null
   const user = result.user as typeof result.user & { username?: string | null; role?: string | null }
   const role = (['admin', 'moderator'].includes(user.role ?? '') ? user.role : 'user') as Role
+  const emailVerified = Boolean(user.emailVerified)
   return {
     id: Number(user.id),
     username: user.username ?? '',
@@ -60,11 +71,37 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
     image: user.image ?? null,
     role,
     impersonated: Boolean((result.session as { impersonatedBy?: unknown }).impersonatedBy),
-    isAdmin: role === 'admin',
-    isModerator: role === 'moderator' || role === 'admin',
+    emailVerified,
+    isAdmin: emailVerified && role === 'admin',
+    isModerator: emailVerified && (role === 'moderator' || role === 'admin'),
     sessionId: Number(result.session.id),
     sessionCreatedAt: new Date(result.session.createdAt),
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The refusal of an unverified account's write (and, in private mode, of its reads). */
+export const unverifiedRefusal = (user: Pick<SessionUser, 'email'>) =>
+  new HttpError(403, 'forbidden', unverifiedMessage(user.email), { errorMsg: EMAIL_UNVERIFIED })
+
+/**
+ * Spec (issue 17): an unverified account cannot act. Every write (an unsafe method, under /api/v1 or at the spec's
+ * paths outside it such as /users/delete) by a signed-in user whose address is not verified answers 403, here rather
+ * than route by route, so a new route cannot forget it; the few a person needs to get out of that state say
+ * `config: { allowUnverified: true }`. Sign-out is Better Auth's (/api/auth/*), outside this rule. Signed-out
+ * requests pass: the route's own guard answers them.
+ */
+export function registerUnverifiedWriteGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config
+    // a GET that writes (csrf: true, such as /api/v1/follows/toggle) is a write; a signed URL that is its own proof
+    // (csrf: false, the digest's one-click unsubscribe) is not the session's act
+    const isWrite = !SAFE_METHODS.has(request.method) || config?.csrf === true
+    if (!isWrite || config?.csrf === false || config?.allowUnverified || request.url.startsWith('/api/auth/')) return
+    const user = await request.sessionUser()
+    if (user && !user.emailVerified) throw unverifiedRefusal(user)
+  })
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

@@ -27,12 +27,14 @@ import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
 import { stacksRoutes } from './stacks/stacks.routes.ts'
 import { teamsRoutes } from './teams/teams.routes.ts'
 import { toolsRoutes } from './tools/tools.routes.ts'
+import { emailVerificationRoutes } from './users/email-verification.routes.ts'
 import { usersRoutes } from './users/users.routes.ts'
 
 export const modules = [
   healthRoutes,
   siteRoutes,
   usersRoutes,
+  emailVerificationRoutes,
   toolsRoutes,
   companiesRoutes,
   companyVerificationRoutes,
