@@ -10,6 +10,7 @@ import { deletionRoutes } from './deletion/deletion.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
+import { invitationsRoutes } from './invitations/invitations.routes.ts'
 import { jobsRoutes } from './jobs/jobs.routes.ts'
 import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
@@ -47,6 +48,7 @@ export const modules = [
   profilesRoutes,
   analyticsRoutes,
   adminRoutes,
+  invitationsRoutes,
   scanRoutes,
   followsRoutes,
   commentsRoutes,
