@@ -2,7 +2,7 @@
 // impersonates a user and stops; a user gets the 403 page and a moderator the moderation queues.
 
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
@@ -62,6 +62,7 @@ test('an admin sees counts, makes a moderator, impersonates a user and stops', a
       email: `${username}@example.test`,
       password: PASSWORD,
     })
+    await verifyEmailOf(request, `${username}@example.test`, new URL(test.info().project.use.baseURL!).origin)
   }
 
   await page.goto('/admin')

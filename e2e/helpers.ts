@@ -1,5 +1,7 @@
-// Shared steps of the browser journeys: sign up through the real modal, take named screenshots.
-import { expect, type Page } from '@playwright/test'
+// Shared steps of the browser journeys: sign up through the real modal, take named screenshots, read the links the
+// site e-mails (the server's mail goes through its outbox and SMTP worker to e2e/serve.ts's receiver).
+import fs from 'node:fs'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 
 let counter = 0
 
@@ -19,6 +21,11 @@ export async function signUp(page: Page, username = uniqueName('e2e'), options: 
   await createAccountInModal(page, username)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await expect(page).toHaveURL(/\/onboarding\/welcome$/)
+  // A new account cannot act until its address is verified (decision 052): follow the e-mailed link's token, then
+  // reload so the page sees the verified account (e2e/accounts.spec.ts follows the link through its page).
+  await verifyEmailOf(page.request, `${username}@example.test`, originOf(page))
+  await page.reload()
+  await waitForApp(page)
   if (!options.stayInOnboarding) {
     await expect(page.getByRole('heading', { name: 'Why share your stack?' })).toBeVisible()
     await page.goBack()
@@ -64,13 +71,51 @@ export async function signInAsBootstrapAdminByApi(page: Page) {
       username: 'siteadmin',
     },
   })
-  if (!signedUp.ok()) {
+  if (signedUp.ok()) await verifyEmailOf(page.request, BOOTSTRAP_ADMIN.email, originOf(page))
+  else {
     const signedIn = await page.request.post('/api/auth/sign-in/email', {
       headers: { origin: originOf(page) },
       data: { email: BOOTSTRAP_ADMIN.email, password: BOOTSTRAP_ADMIN.password },
     })
     expect(signedIn.ok(), 'bootstrap admin sign-in').toBe(true)
   }
+}
+
+/** Where e2e/serve.ts's SMTP receiver drops what the server sends, one JSON file per message. */
+const MAILBOX = `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-mailbox`
+
+export interface DeliveredMail {
+  to: string[]
+  subject: string
+  text: string
+}
+
+/**
+ * The newest message delivered to `to` whose text matches `pattern`, waiting for the mail worker (it sends at commit,
+ * woken by NOTIFY) up to 15 s. Answers the pattern's first group, or the whole match.
+ */
+export async function linkMailedTo(to: string, pattern = /\/verify-email\?token=(\S+)/): Promise<string> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const files = fs.existsSync(MAILBOX) ? fs.readdirSync(MAILBOX).sort().reverse() : []
+    for (const file of files) {
+      const mail = JSON.parse(fs.readFileSync(`${MAILBOX}/${file}`, 'utf8')) as DeliveredMail
+      const match = mail.to.includes(to.toLowerCase()) ? pattern.exec(mail.text) : null
+      if (match) return match[1] ?? match[0]
+    }
+    if (Date.now() > deadline) throw new Error(`no message to ${to} matching ${pattern} arrived in ${MAILBOX}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * The cheap way through e-mail verification for journeys about something else: the token of the link the server
+ * really mailed, posted to the API the link's page posts to. e2e/accounts.spec.ts opens the link in the browser.
+ */
+export async function verifyEmailOf(request: APIRequestContext, email: string, origin: string) {
+  const token = await linkMailedTo(email)
+  const response = await request.post('/api/v1/users/email/verify', { headers: { origin }, data: { token } })
+  expect(response.ok(), `verifying ${email}: ${response.status()} ${await response.text()}`).toBe(true)
 }
 
 function originOf(page: Page): string {

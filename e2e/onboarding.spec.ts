@@ -4,7 +4,7 @@
 
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { createAccountInModal, screenshot, signUp, uniqueName } from './helpers.ts'
+import { createAccountInModal, screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
@@ -446,6 +446,7 @@ test('a sign-in lands on an unfinished onboarding once; a finished one is never 
     headers: { origin },
   })
   expect(created.ok()).toBe(true)
+  await verifyEmailOf(page.request, credentials.email, origin)
   await page.context().clearCookies()
 
   const signIn = async () => {

@@ -7,7 +7,7 @@
 // the element. A full-page screenshot of each lands in .tmp/shots/phone/ to look at.
 import fs from 'node:fs'
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
-import { BOOTSTRAP_ADMIN, uniqueName } from './helpers.ts'
+import { BOOTSTRAP_ADMIN, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 
 const PHONE = { width: 390, height: 844 }
@@ -179,7 +179,8 @@ async function person(context: BrowserContext, username: string, email = `${user
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
     data: { email, password: PASSWORD, name: `Phone ${username}`, username },
   })
-  if (!signedUp.ok()) await api(context.request, 'POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
+  if (signedUp.ok()) await verifyEmailOf(context.request, email, new URL(test.info().project.use.baseURL!).origin)
+  else await api(context.request, 'POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
   await api(context.request, 'POST', '/api/v1/onboarding/finish', {})
   const { user } = await api<{ user: { id: number; username: string } }>(
     context.request,

@@ -4,7 +4,7 @@
 
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 /** Another person, signed up beside the browser's session (the request fixture keeps its own cookies). */
@@ -14,6 +14,7 @@ async function signUpThroughApi(request: APIRequestContext, origin: string, user
     headers: { origin },
   })
   expect(response.ok()).toBe(true)
+  await verifyEmailOf(request, `${username}@example.test`, origin)
 }
 
 /** Fills the sign-up form of the open modal. */

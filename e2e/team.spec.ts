@@ -4,7 +4,7 @@
 // including the refusals the spec's modals describe. At 1280 px and on a 390 px phone.
 
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 const ADMIN = { email: 'admin@example.test', username: 'siteadmin', name: 'Site Admin' }
@@ -23,6 +23,7 @@ async function person(browser: Browser, username = uniqueName('p')) {
     headers: { origin: origin() },
   })
   expect(response.ok()).toBe(true)
+  await verifyEmailOf(page.request, `${username}@example.test`, origin())
   return { page, username, email: `${username}@example.test` }
 }
 
@@ -34,7 +35,8 @@ async function siteAdmin(browser: Browser) {
     data: { name: ADMIN.name, username: ADMIN.username, email: ADMIN.email, password: PASSWORD },
     headers: { origin: origin() },
   })
-  if (!signUpResponse.ok()) {
+  if (signUpResponse.ok()) await verifyEmailOf(page.request, ADMIN.email, origin())
+  else {
     const signIn = await page.request.post('/api/auth/sign-in/email', {
       data: { email: ADMIN.email, password: PASSWORD },
       headers: { origin: origin() },
