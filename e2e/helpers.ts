@@ -52,6 +52,17 @@ export async function createAccountInModal(page: Page, username: string) {
   await dialog.getByRole('button', { name: 'Create account' }).click()
 }
 
+/**
+ * After a sign-up from an action prompt the modal waits for the new address to be verified (decision 052): verify it
+ * from the mailed link's token and continue, and the action runs.
+ */
+export async function verifyAndContinueInModal(page: Page, username: string) {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+  await verifyEmailOf(page.request, `${username}@example.test`, originOf(page))
+  await dialog.getByRole('button', { name: 'I opened the link: continue' }).click()
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true })
 }

@@ -2,15 +2,18 @@
 // and the user stays on the page they were on. Opened plainly (the navbar's Sign up / Sign in), a user who was never
 // shown the onboarding wizard lands on it once, and it returns to this page when they leave it; signed up from an
 // action prompt, the action runs and the onboarding guide offers the wizard above the page
-// (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md).
+// (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md). A new account cannot act until its
+// address is verified (decision 052): signed up from an action prompt, the modal waits for the e-mailed link to be
+// opened, then the action runs.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm } from '#contracts/auth.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
+import { onEmailVerifiedElsewhere } from '../lib/email-verified.ts'
 import { fieldMessage } from '../lib/field-errors.ts'
 import { applyServerErrors } from '../lib/form-errors.ts'
 import {
@@ -20,8 +23,9 @@ import {
   offerOnboarding,
   rememberSignInPage,
 } from '../lib/onboarding-guide.ts'
-import { useSignInModal } from '../lib/session.tsx'
+import { currentUserQuery, useSignInModal } from '../lib/session.tsx'
 import { siteQuery } from '../lib/site.ts'
+import { ResendButton } from './resend-button.tsx'
 import { Alert } from './ui/alert.tsx'
 import { Button } from './ui/button.tsx'
 import { Dialog } from './ui/dialog.tsx'
@@ -44,24 +48,84 @@ export function SignInModal() {
       rememberSignInPage(location.pathname + location.search)
       return (await needsOnboarding(user)) ? () => navigate(ONBOARDING_START_PATH) : undefined
     })
+  const queryClient = useQueryClient()
+  // the address a new account must verify before the action it was signed up for can run
+  const [awaiting, setAwaiting] = useState<string | null>(null)
+  const afterSignUp = async () => {
+    if (modal.isForAction) {
+      const { user } = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
+      if (user && !user.email_verified) {
+        setAwaiting(user.email)
+        return
+      }
+    }
+    await complete(true)
+  }
+  const finishVerified = async () => {
+    setAwaiting(null)
+    await complete(true)
+  }
   return (
     <Dialog
       open={modal.isOpen}
-      onOpenChange={(open) => !open && modal.close()}
-      title={isSignUp ? 'Create your account' : 'Sign in'}
+      onOpenChange={(open) => {
+        if (open) return
+        setAwaiting(null)
+        modal.close()
+      }}
+      title={awaiting ? 'Check your inbox' : isSignUp ? 'Create your account' : 'Sign in'}
       description={
-        modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.')
+        awaiting
+          ? undefined
+          : (modal.reason ?? (isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.'))
       }
     >
-      <GithubButton />
-      {isSignUp ? <SignUpFormView onDone={() => complete(true)} /> : <SignInFormView onDone={() => complete(false)} />}
-      <p className="mt-4 text-center text-sm text-slate-600">
+      {awaiting ? (
+        <CheckInbox email={awaiting} onVerified={finishVerified} />
+      ) : (
+        <>
+          <GithubButton />
+          {isSignUp ? <SignUpFormView onDone={afterSignUp} /> : <SignInFormView onDone={() => complete(false)} />}
+        </>
+      )}
+      <p className={awaiting ? 'hidden' : 'mt-4 text-center text-sm text-slate-600'}>
         {isSignUp ? 'Already have an account? ' : 'New here? '}
         <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
           {isSignUp ? 'Sign in' : 'Create an account'}
         </Button>
       </p>
     </Dialog>
+  )
+}
+
+/** The new account's address waits for its link; the action continues once it is verified (here or in another tab). */
+function CheckInbox({ email, onVerified }: { email: string; onVerified: () => Promise<void> }) {
+  const queryClient = useQueryClient()
+  const [notYet, setNotYet] = useState(false)
+  const [isChecking, setIsChecking] = useState(false)
+  const check = async () => {
+    setIsChecking(true)
+    const { user } = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
+    setIsChecking(false)
+    if (user?.email_verified) await onVerified()
+    else setNotYet(true)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listen once while the step is shown
+  useEffect(() => onEmailVerifiedElsewhere(() => void check()), [])
+  return (
+    <div className="space-y-4">
+      <p className="break-words text-sm text-slate-700">
+        Your account is ready. We sent a link to <span className="font-medium text-slate-900">{email}</span>: open it to
+        verify your address, then continue here.
+      </p>
+      {notYet && <Alert tone="error">Your address is not verified yet. Open the link we sent, then try again.</Alert>}
+      <Button className="w-full" onClick={check} isLoading={isChecking}>
+        I opened the link: continue
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        No e-mail? <ResendButton />
+      </p>
+    </div>
   )
 }
 

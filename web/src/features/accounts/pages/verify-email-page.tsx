@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useVerifyEmail } from '../api/verify-email.ts'
-import { ResendButton } from '../components/resend-button.tsx'
+import { ResendButton } from '../../../components/resend-button.tsx'
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams()

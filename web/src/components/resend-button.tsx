@@ -1,5 +1,5 @@
 // "Resend": a new verification link to the signed-in account's address (the banner and the link's page).
-import { useResendVerification } from '../api/resend-verification.ts'
+import { useResendVerification } from '../lib/resend-verification.ts'
 
 export function ResendButton({ className = '' }: { className?: string }) {
   const resend = useResendVerification()
