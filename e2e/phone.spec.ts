@@ -76,6 +76,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/admin/comments', url: () => '/admin/comments' },
   { route: '/admin/log', url: () => '/admin/log' },
   { route: '/admin/companies', url: () => '/admin/companies' },
+  { route: '/admin/invitations', url: () => '/admin/invitations' },
   { route: '/create-stack', url: () => '/create-stack' },
   { route: '/create-stack/scan', url: () => '/create-stack/scan' },
   {
@@ -107,6 +108,8 @@ const ROUTES: RouteVisit[] = [
   { route: '/notifications/:id', url: () => '/notifications/2147483646' },
   { route: '/pros-and-cons', url: () => '/pros-and-cons' },
   { route: '/unsubscribe', url: () => '/unsubscribe?token=not-a-real-token' },
+  { route: '/verify-email', url: () => '/verify-email?token=not-a-real-token' },
+  { route: '/join', url: () => '/join?token=not-a-real-token' },
   { route: '/companies/:slug', url: (f) => `/companies/${f.companySlug}` },
   {
     route: '/companies/:slug/team',

@@ -13,7 +13,7 @@ import { accounts, ownerHandles, sessions, users, verifications } from '../db/sc
 import { sendEmailLink } from '../modules/users/email-verification.service.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
-import { acceptSiteInvitation, mayCreateAccountByInvitation, siteInvitationOfToken } from './invite-rule.ts'
+import { acceptSiteInvitation, isInvitationForAddress, mayCreateAccountByInvitation } from './invite-rule.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
@@ -95,11 +95,11 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
           before: async (user, context) => {
             // SIGNUP_MODE=invite: a sign-up carrying its invitation's token (the e-mailed link proves the mailbox:
             // the account starts verified), else an address with an open invitation (decision 052)
-            const invitation = await siteInvitationOfToken(db, config.authSecret, user.email, context?.body?.invitation)
-            if (!invitation && !(await mayCreateAccountByInvitation(db, config, user.email))) {
+            const invited = await isInvitationForAddress(db, config.authSecret, user.email, context?.body?.invitation)
+            if (!invited && !(await mayCreateAccountByInvitation(db, config, user.email))) {
               throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' })
             }
-            const verified = invitation ? { emailVerified: true } : {}
+            const verified = invited ? { emailVerified: true } : {}
             // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
             const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin', ...verified } : verified
             const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined

@@ -42,20 +42,33 @@ async function hasOpenTeamInvitation(db: Db, email: string): Promise<boolean> {
 }
 
 /**
- * The site invitation a sign-up's `invitation` token names, when it is open and for this very address: the link was
- * e-mailed there, so following it proves the mailbox and the account starts verified.
+ * Whether a sign-up's `invitation` token is an open invitation for this very address: a site invitation, or a company
+ * admin's e-mail invitation to the team. The link was e-mailed there, so following it proves the mailbox and the
+ * account starts verified (and, in invite mode, may be created).
  */
-export async function siteInvitationOfToken(
-  db: Db,
-  secret: string,
-  email: string,
-  token: unknown,
-): Promise<SiteInvitationRow | null> {
-  if (typeof token !== 'string' || token.length > 300) return null
-  const claims = verifyLinkToken(secret, 'site-invitation', token)
-  if (!claims || claims.expiresAt * 1000 <= Date.now()) return null
-  const open = await findOpenSiteInvitation(db, email)
-  return open && open.id === claims.id && open.nonce === claims.nonce ? open : null
+export async function isInvitationForAddress(db: Db, secret: string, email: string, token: unknown): Promise<boolean> {
+  if (typeof token !== 'string' || token.length > 300) return false
+  const address = email.toLowerCase()
+  const site = verifyLinkToken(secret, 'site-invitation', token)
+  if (site && site.expiresAt * 1000 > Date.now()) {
+    const open = await findOpenSiteInvitation(db, address)
+    return open !== null && open.id === site.id && open.nonce === site.nonce
+  }
+  const team = verifyLinkToken(secret, 'team-invitation', token)
+  if (!team || team.expiresAt * 1000 <= Date.now()) return false
+  const [row] = await db
+    .select({ id: companyInvitations.id })
+    .from(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.id, team.id),
+        eq(companyInvitations.nonce, team.nonce),
+        eq(companyInvitations.email, address),
+        isNull(companyInvitations.acceptedAt),
+        gt(companyInvitations.expiresAt, new Date()),
+      ),
+    )
+  return Boolean(row)
 }
 
 /**

@@ -119,6 +119,22 @@ describe('sign-up by invitation only', () => {
     expect(invited.status).toBe(200)
     expect((await signUp(email)).status).toBe(200)
   })
+
+  it("starts an account verified when it signs up with the team invitation's token (the link reached the mailbox)", async () => {
+    await invite('owner2@example.test')
+    const owner = await buildUser(ctx.app, { email: 'owner2@example.test' })
+    const company = await buildCompany(ctx.app.db, { members: [{ userId: owner.id, role: 'admin' }] })
+    const email = 'teammate2@example.test'
+    await owner.client.post('/api/v1/company_owner_invites', { company_id: company.id, email, role: 'member' })
+    const [mail] = await ctx.app.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'team.invitation')))
+    const token = /\/invitations\/accept\?token=(\S+)/.exec(mail!.text)![1]
+    expect((await signUp(email, { invitation: token })).status).toBe(200)
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.email, email))
+    expect(row).toMatchObject({ emailVerified: true })
+  })
 })
 
 describe('the admins’ invitations', () => {

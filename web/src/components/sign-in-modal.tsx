@@ -85,7 +85,11 @@ export function SignInModal() {
       ) : (
         <>
           <GithubButton />
-          {isSignUp ? <SignUpFormView onDone={afterSignUp} /> : <SignInFormView onDone={() => complete(false)} />}
+          {isSignUp ? (
+            <SignUpFormView onDone={afterSignUp} invitation={modal.invitation} />
+          ) : (
+            <SignInFormView onDone={() => complete(false)} />
+          )}
         </>
       )}
       <p className={awaiting ? 'hidden' : 'mt-4 text-center text-sm text-slate-600'}>
@@ -195,13 +199,16 @@ function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   )
 }
 
-function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
+function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<void>; invitation?: string }) {
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
   const submit = handleSubmit(async (values) => {
     setFormError('')
     try {
-      await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: values })
+      await apiFetch('/api/auth/sign-up/email', {
+        method: 'POST',
+        body: invitation ? { ...values, invitation } : values,
+      })
       await onDone()
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['name', 'username', 'email', 'password']))

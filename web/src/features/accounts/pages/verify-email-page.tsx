@@ -3,11 +3,11 @@
 // not. Expired, used or replaced links say so, with Resend for the signed-in account that still needs one.
 import { MailCheck } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
+import { ResendButton } from '../../../components/resend-button.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useVerifyEmail } from '../api/verify-email.ts'
-import { ResendButton } from '../../../components/resend-button.tsx'
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams()
