@@ -56,6 +56,7 @@ test('a new account verifies its address from the mailed link, then acts', async
   await page.goto(`/verify-email?token=${token}`)
   await page.getByRole('button', { name: 'Verify my address' }).click()
   await expect(page.getByText('This link was already used.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Verify my address' })).toHaveCount(0)
   await page.setViewportSize(PHONE)
   await screenshot(page, 'verify/used-phone')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)

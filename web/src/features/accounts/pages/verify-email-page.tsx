@@ -62,6 +62,11 @@ function VerifyForm({ token }: { token: string }) {
       )}
       {needsNewLink ? (
         <ResendButton className="mt-6" />
+      ) : verify.isError ? (
+        // the link cannot work again: nothing to press
+        <Link to="/" className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+          Go to the home page
+        </Link>
       ) : (
         <Button className="mt-6" onClick={() => verify.mutate()} isLoading={verify.isPending}>
           Verify my address
