@@ -6,12 +6,16 @@ import { INVITE_ONLY } from '#contracts/site-invitations.ts'
 import { mailOutbox, siteInvitations, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
+import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 
 let ctx: TestContext
 let admin: TestUser
+let github: FakeGithub
 beforeAll(async () => {
+  github = await startFakeGithub()
   ctx = await createTestApp({
+    github: FAKE_GITHUB_CLIENT,
     signup: { mode: 'invite', emailDomains: [] },
     adminEmails: ['operator@example.test'],
   })
@@ -20,6 +24,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await ctx.close()
+  await github.close()
 })
 
 let n = 0
@@ -134,6 +139,30 @@ describe('sign-up by invitation only', () => {
     expect((await signUp(email, { invitation: token })).status).toBe(200)
     const [row] = await ctx.app.db.select().from(users).where(eq(users.email, email))
     expect(row).toMatchObject({ emailVerified: true })
+  })
+})
+
+describe('sign-up through GitHub by invitation only', () => {
+  it('refuses an address without an invitation, and lets an invited one in', async () => {
+    const refused = await signInWithGithub(ctx.app, github, {
+      id: 9_100_001,
+      login: 'uninvited',
+      name: 'Uninvited',
+      email: 'uninvited-hub@example.test',
+    })
+    expect(await ctx.app.db.select().from(users).where(eq(users.email, 'uninvited-hub@example.test'))).toEqual([])
+    expect((await refused.client.get('/api/v1/users/current')).body.user).toBeNull()
+    await invite('invited-hub@example.test')
+    const admitted = await signInWithGithub(ctx.app, github, {
+      id: 9_100_002,
+      login: 'invitedhub',
+      name: 'Invited',
+      email: 'invited-hub@example.test',
+    })
+    expect((await admitted.client.get('/api/v1/users/current')).body.user).toMatchObject({
+      email: 'invited-hub@example.test',
+      email_verified: true,
+    })
   })
 })
 
