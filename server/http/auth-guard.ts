@@ -89,7 +89,8 @@ export const unverifiedRefusal = (user: Pick<SessionUser, 'email'>) =>
  * Spec (issue 17): an unverified account cannot act. Every write (an unsafe method, under /api/v1 or at the spec's
  * paths outside it such as /users/delete) by a signed-in user whose address is not verified answers 403, here rather
  * than route by route, so a new route cannot forget it; the few a person needs to get out of that state say
- * `config: { allowUnverified: true }`. Sign-out is Better Auth's (/api/auth/*), outside this rule. Signed-out
+ * `config: { allowUnverified: true }`. Sign-out is Better Auth's (/api/auth/*), outside this rule but for its admin
+ * endpoints. Signed-out
  * requests pass: the route's own guard answers them.
  */
 export function registerUnverifiedWriteGuard(app: FastifyInstance) {
@@ -98,6 +99,13 @@ export function registerUnverifiedWriteGuard(app: FastifyInstance) {
     // a GET that writes (csrf: true, such as /api/v1/follows/toggle) is a write; a signed URL that is its own proof
     // (csrf: false, the digest's one-click unsubscribe) is not the session's act
     const isWrite = !SAFE_METHODS.has(request.method) || config?.csrf === true
+    // Better Auth's admin endpoints (impersonation, roles, bans) check the role alone: an unverified holder of an
+    // admin role gets none of them, reads included (stopping an impersonation of an unverified user is the admin's)
+    if (request.url.startsWith('/api/auth/admin/') && !request.url.startsWith('/api/auth/admin/stop-impersonating')) {
+      const user = await request.sessionUser()
+      if (user && !user.emailVerified) throw unverifiedRefusal(user)
+      return
+    }
     if (!isWrite || config?.csrf === false || config?.allowUnverified || request.url.startsWith('/api/auth/')) return
     const user = await request.sessionUser()
     if (user && !user.emailVerified) throw unverifiedRefusal(user)

@@ -180,6 +180,12 @@ describe('an unverified account', () => {
     const admin = await buildUser(ctx.app, { email: 'first-admin@example.test', verified: false })
     expect(await current(admin.client)).toMatchObject({ is_admin: false, email_verified: false })
     expect((await admin.client.get('/api/v1/admin/mail')).status).toBe(403)
+    // nor Better Auth's admin endpoints, which look at the role alone
+    const target = await buildUser(ctx.app)
+    const impersonating = await admin.client.post('/api/auth/admin/impersonate-user', { userId: String(target.id) })
+    expect(impersonating.status).toBe(403)
+    expect(impersonating.body.error.error_msg).toBe(EMAIL_UNVERIFIED)
+    expect((await admin.client.get('/api/auth/admin/list-users')).status).toBe(403)
     expect((await follow(await emailLinkToken(ctx.app.db, admin.email))).status).toBe(200)
     expect(await current(admin.client)).toMatchObject({ is_admin: true })
     expect((await admin.client.get('/api/v1/admin/mail')).status).toBe(200)
