@@ -57,7 +57,16 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
     // out other sessions and are rate limited (docs/decisions/024-account-changes.md); the server calls these
     // endpoints itself through auth.api, which these paths do not block. /verify-password answers whether a password
     // is right to anyone holding a session, with no limit: a guessing oracle our limits do not count.
-    disabledPaths: ['/change-password', '/change-email', '/update-user', '/set-password', '/verify-password'],
+    // E-mail verification is ours too (single-use links, decision 052): Better Auth's JWT links are not.
+    disabledPaths: [
+      '/change-password',
+      '/change-email',
+      '/update-user',
+      '/set-password',
+      '/verify-password',
+      '/send-verification-email',
+      '/verify-email',
+    ],
     socialProviders: config.github
       ? {
           github: {

@@ -85,6 +85,9 @@ describe('signing up by password', () => {
     expect(later.status).toBe(400)
     expect(later.body.error.code).toBe('email_link_invalid')
     expect((await follow('not-a-token')).status).toBe(400)
+    // Better Auth's own (JWT, reusable) verification endpoints are off: ours is the one way
+    expect((await anonymous().get(`/api/auth/verify-email?token=${token}`)).status).toBe(404)
+    expect((await user.client.post('/api/auth/send-verification-email', { email: user.email })).status).toBe(404)
   })
 })
 
