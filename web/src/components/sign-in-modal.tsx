@@ -200,6 +200,7 @@ function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
 }
 
 function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<void>; invitation?: string }) {
+  const { data: site } = useQuery(siteQuery)
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
   const submit = handleSubmit(async (values) => {
@@ -216,6 +217,9 @@ function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<void>; i
   })
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
+      {site?.sign_up === 'invite' && !invitation && (
+        <p className="text-sm text-slate-600">Sign-up is by invitation: use the address you were invited at.</p>
+      )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextField
         label="Name"
