@@ -1,12 +1,11 @@
 // Browser tests against the real server on a fresh PGlite database, in Debian's Chromium (no browser download).
 import { defineConfig } from '@playwright/test'
-import { PRIVATE_SITE_TAG } from './e2e/private-site.ts'
+import { E2E_DATA_DIR, PRIVATE_SITE_TAG, privateDataDir } from './e2e/private-site.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 /** The private site's server: the next port, its own database. */
 const privatePort = port + 1
-const privateDataDir = `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-private`
 /** Specs about the private site alone. */
 const PRIVATE_ONLY = ['private-mode.spec.ts']
 
@@ -42,10 +41,7 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${privatePort}` },
     },
   ],
-  webServer: [
-    server(port, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'),
-    server(privatePort, privateDataDir, { SITE_MODE: 'private' }),
-  ],
+  webServer: [server(port, E2E_DATA_DIR), server(privatePort, privateDataDir(E2E_DATA_DIR), { SITE_MODE: 'private' })],
 })
 
 /** One server of the browser tests on a fresh database of its own (e2e/serve.ts). */

@@ -19,6 +19,10 @@ export const CurrentUser = z
     has_personal_github_install: z.boolean(),
     /** False for accounts made through GitHub that never set one: settings offer to set it. */
     has_password: z.boolean(),
+    /** False until the address is verified (an e-mailed link, GitHub or single sign-on): until then it cannot act. */
+    email_verified: z.boolean(),
+    /** A new address waiting for its e-mailed link to be followed; it replaces `email` then. */
+    pending_email: z.string().nullable(),
     /** The weekly newsletter ('Yup, Subscribe me' in onboarding), changed in profile settings. */
     weekly_digest_subscribed: z.boolean(),
     /** Onboarding's basic information ('You can update this information later'), changed in profile settings. */

@@ -8,7 +8,15 @@ import { IMPERSONATED_COMMENT } from '../contracts/comments.ts'
 import { IMPERSONATED_FOLLOW } from '../contracts/follows.ts'
 import { XSS_VECTORS } from '../server/test/xss-vectors.ts'
 import { expectNoA11yViolations } from './a11y.ts'
-import { callApi, screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName, waitForApp } from './helpers.ts'
+import {
+  callApi,
+  screenshot,
+  signInAsBootstrapAdminByApi,
+  signUp,
+  uniqueName,
+  verifyEmailOf,
+  waitForApp,
+} from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 async function openTool(page: Page, slug: string) {
@@ -42,6 +50,7 @@ async function personOutsideBrowser(browser: Browser) {
   const username = uniqueName('cm')
   const credentials = { email: `${username}@example.test`, password: 'correct-horse-battery' }
   await callApi(page, 'POST', '/api/auth/sign-up/email', { ...credentials, name: `Person ${username}`, username })
+  await verifyEmailOf(page.request, credentials.email, new URL(page.url()).origin)
   await callApi(page, 'POST', '/api/v1/onboarding/finish', {})
   const { user } = await callApi<{ user: { id: number } }>(page, 'GET', '/api/v1/users/current')
   return { context, page, username, credentials, id: user.id }
@@ -263,7 +272,8 @@ test('a moderator flags a comment after confirming, and visitors no longer see i
     headers: { origin },
     data: { ...admin, name: 'Site Admin', username: 'siteadmin' },
   })
-  if (!signedUp.ok()) {
+  if (signedUp.ok()) await verifyEmailOf(page.request, admin.email, origin)
+  else {
     const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin }, data: admin })
     expect(signedIn.ok()).toBe(true)
   }

@@ -4,7 +4,7 @@
 
 import { ONLY_COMPANY_ADMINS_CUSTOMERS } from '../contracts/company-customers.ts'
 import { ONLY_COMPANY_ADMINS_JOBS } from '../contracts/jobs.ts'
-import { callApi, screenshot, uniqueName } from './helpers.ts'
+import { callApi, screenshot, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 const PASSWORD = 'correct-horse-battery'
@@ -19,6 +19,7 @@ async function person(browser: Browser) {
     headers: { origin: new URL(page.url()).origin },
   })
   expect(response.ok()).toBe(true)
+  await verifyEmailOf(page.request, `${username}@example.test`, new URL(page.url()).origin)
   const id = Number((await response.json()).user.id)
   return { page, username, id }
 }

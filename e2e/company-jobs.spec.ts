@@ -3,7 +3,7 @@
 // gets no form, whether a plain member of the company (added through the team API) or a user outside it. Then the
 // Required flag of included tools and the Exact Match switch on /match (spec §3-§4, decision 039), by keyboard.
 
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 test.describe.configure({ mode: 'serial' })
@@ -157,6 +157,7 @@ test('a plain member of the company, and someone outside it, get no job form', a
     },
   })
   expect(signedUp.ok(), await signedUp.text()).toBe(true)
+  await verifyEmailOf(admin, `${adminName}@example.test`, origin())
   const firstCompany = { slug: companySlug, name: companyName }
   await createCompany(admin, `Team Co ${token}`)
   const teamCompany = (await (await admin.get(`/api/v1/companies/${companySlug}`)).json()).company as { id: number }

@@ -4,7 +4,7 @@
 
 import { LINK_SENT_RECENTLY } from '../contracts/company-verification.ts'
 import { expectNoA11yViolations } from './a11y.ts'
-import { BOOTSTRAP_ADMIN, callApi, screenshot, uniqueName } from './helpers.ts'
+import { BOOTSTRAP_ADMIN, callApi, screenshot, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 const PASSWORD = 'correct-horse-battery'
@@ -28,6 +28,7 @@ async function signUpByApi(request: APIRequestContext) {
     email: `${username}@example.test`,
     password: PASSWORD,
   })
+  await verifyEmailOf(request, `${username}@example.test`, origin())
   return username
 }
 
@@ -45,8 +46,8 @@ async function signInAdmin(request: APIRequestContext) {
     headers: { origin: origin() },
     data: { email: BOOTSTRAP_ADMIN.email, password: PASSWORD, name: 'Site Admin', username: BOOTSTRAP_ADMIN.username },
   })
-  if (!signedUp.ok())
-    await post(request, '/api/auth/sign-in/email', { email: BOOTSTRAP_ADMIN.email, password: PASSWORD })
+  if (signedUp.ok()) await verifyEmailOf(request, BOOTSTRAP_ADMIN.email, origin())
+  else await post(request, '/api/auth/sign-in/email', { email: BOOTSTRAP_ADMIN.email, password: PASSWORD })
 }
 
 async function openQueueAsAdmin(page: Page) {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expectNoA11yViolations } from './a11y.ts'
-import { pickPopularToolAndContinue, screenshot, signUp, uniqueName } from './helpers.ts'
+import { pickPopularToolAndContinue, screenshot, signUp, uniqueName, verifyAndContinueInModal } from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
 
 const NARROW = { width: 390, height: 844 }
@@ -103,6 +103,7 @@ async function signUpFromScan(page: Page) {
   await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
   await dialog.getByRole('button', { name: 'Create account' }).click()
+  await verifyAndContinueInModal(page, username)
   await expect(page).toHaveURL(/\/create-stack\/stack-type$/)
   return username
 }

@@ -13,7 +13,7 @@ import {
   SUBMIT_IDLE,
 } from '../contracts/company-customers.ts'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 interface CatalogTool {
@@ -80,6 +80,7 @@ test('company customers: add, search, alerts, copy, send, edit, Added, and the t
     email: `${customerUser}@example.test`,
     password: 'correct-horse-battery',
   })
+  await verifyEmailOf(customerSide, `${customerUser}@example.test`, origin)
   const customerName = uniqueName('Umbrella ')
   const customerDomain = `${customerName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`
   const customerCompany = await api<{ id: number; slug: string }>(

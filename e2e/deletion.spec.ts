@@ -2,7 +2,7 @@
 // (the exact username), lands home signed out, and their profile and company are gone.
 
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
 
 async function api<T = any>(page: Page, path: string, data: unknown): Promise<T> {
@@ -112,6 +112,7 @@ test('deletion: the last admin of a team is told to hand over first, and can del
     headers: { origin },
   })
   const colleagueId = Number((await signUpAnswer.json()).user.id)
+  await verifyEmailOf(colleagueSide, `${colleague}@example.test`, origin)
   const invitation = await api<{ id: number }>(page, '/api/v1/company_owners/invite', {
     company_id: company.id,
     user_id: colleagueId,

@@ -3,7 +3,7 @@
 // the company's jobs. The company is a demo company from the admin-only job generator (as in e2e/match.spec.ts).
 
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp } from './helpers.ts'
+import { screenshot, signUp, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, test } from './test.ts'
 
 const ADMIN = {
@@ -17,7 +17,8 @@ let company: { slug: string; name: string }
 async function seedJobs(request: APIRequestContext) {
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin }
   const signedUp = await request.post('/api/auth/sign-up/email', { data: ADMIN, headers })
-  if (!signedUp.ok()) {
+  if (signedUp.ok()) await verifyEmailOf(request, ADMIN.email, headers.origin)
+  else {
     const signIn = await request.post('/api/auth/sign-in/email', {
       data: { email: ADMIN.email, password: ADMIN.password },
       headers,

@@ -5,7 +5,7 @@
 // spelling 301; a private-mode company's job is in no page's HTML.
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
 import type { ToolListResponse } from '../contracts/tools.ts'
-import { uniqueName } from './helpers.ts'
+import { uniqueName, verifyEmailOf } from './helpers.ts'
 import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
@@ -57,6 +57,7 @@ test.beforeAll(async ({ playwright }) => {
     email: `${username}@example.test`,
     password: 'correct-horse-battery',
   })
+  await verifyEmailOf(owner, `${username}@example.test`, new URL(test.info().project.use.baseURL!).origin)
   const found = (await (
     await owner.get(`/services/find_all_by_actual_slug?slugs=${TOOL_SLUGS.join(',')}`)
   ).json()) as ToolListResponse

@@ -6,7 +6,7 @@
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
 import type { JobsPage } from '../contracts/match.ts'
 import type { ToolListResponse } from '../contracts/tools.ts'
-import { screenshot, uniqueName } from './helpers.ts'
+import { screenshot, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
 test.describe.configure({ mode: 'serial' })
@@ -29,6 +29,7 @@ async function postNodeJob(request: APIRequestContext) {
     headers,
   })
   expect(signUp.ok(), await signUp.text()).toBe(true)
+  await verifyEmailOf(request, `${username}@example.test`, headers.origin)
   const company = await request.post('/api/v1/companies/create', {
     data: {
       company: {

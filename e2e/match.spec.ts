@@ -2,7 +2,7 @@
 // POST /api/v1/jobs/demo (refused in production): every demo job holds react and nodejs, so the default search finds
 // them all (seeds 21 jobs: one page of 20 and one more after Load More).
 
-import { screenshot, signUp } from './helpers.ts'
+import { screenshot, signUp, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, test } from './test.ts'
 
 const ADMIN = {
@@ -15,7 +15,8 @@ const ADMIN = {
 async function seedDemoJobs(request: APIRequestContext) {
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin }
   const signUp = await request.post('/api/auth/sign-up/email', { data: ADMIN, headers })
-  if (!signUp.ok()) {
+  if (signUp.ok()) await verifyEmailOf(request, ADMIN.email, headers.origin)
+  else {
     const signIn = await request.post('/api/auth/sign-in/email', {
       data: { email: ADMIN.email, password: ADMIN.password },
       headers,

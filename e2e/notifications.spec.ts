@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signInAsBootstrapAdminByApi, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 
@@ -28,6 +28,7 @@ async function otherUser(context: BrowserContext, baseURL: string) {
     data: { email: `${username}@example.test`, password: PASSWORD, name: `Actor ${username}`, username },
   })
   expect(response.status()).toBe(200)
+  await verifyEmailOf(context.request, `${username}@example.test`, baseURL)
   return { username, id: Number((await response.json()).user.id), request: context.request }
 }
 

@@ -4,7 +4,14 @@
 
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { createAccountInModal, screenshot, signUp, uniqueName } from './helpers.ts'
+import {
+  createAccountInModal,
+  screenshot,
+  signUp,
+  uniqueName,
+  verifyAndContinueInModal,
+  verifyEmailOf,
+} from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
@@ -446,6 +453,7 @@ test('a sign-in lands on an unfinished onboarding once; a finished one is never 
     headers: { origin },
   })
   expect(created.ok()).toBe(true)
+  await verifyEmailOf(page.request, credentials.email, origin)
   await page.context().clearCookies()
 
   const signIn = async () => {
@@ -483,7 +491,9 @@ test('a sign-up from Follow follows first, then offers the wizard, which returns
   await page.goto('/tools/react')
   const follow = page.getByTestId('follow-button')
   await follow.click()
-  await createAccountInModal(page, uniqueName('act'))
+  const actor = uniqueName('act')
+  await createAccountInModal(page, actor)
+  await verifyAndContinueInModal(page, actor)
 
   // the action finished where the user was: following, still on the tool page
   await expect(follow).toHaveAttribute('aria-pressed', 'true')
@@ -519,7 +529,9 @@ test('a sign-up from Follow follows first, then offers the wizard, which returns
   await page.context().clearCookies()
   await page.goto('/tools/vue-js')
   await page.getByTestId('follow-button').click()
-  await createAccountInModal(page, uniqueName('act'))
+  const second = uniqueName('act')
+  await createAccountInModal(page, second)
+  await verifyAndContinueInModal(page, second)
   await expect(offer).toBeVisible()
   // at phone width the offer wraps its buttons under the text
   await page.setViewportSize(PHONE)

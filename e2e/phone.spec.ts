@@ -7,7 +7,7 @@
 // the element. A full-page screenshot of each lands in .tmp/shots/phone/ to look at.
 import fs from 'node:fs'
 import { addDaysUtc, todayUtc } from '../contracts/jobs.ts'
-import { BOOTSTRAP_ADMIN, uniqueName } from './helpers.ts'
+import { BOOTSTRAP_ADMIN, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './test.ts'
 
 const PHONE = { width: 390, height: 844 }
@@ -79,6 +79,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/admin/log', url: () => '/admin/log' },
   { route: '/admin/audit', url: () => '/admin/audit' },
   { route: '/admin/companies', url: () => '/admin/companies' },
+  { route: '/admin/invitations', url: () => '/admin/invitations' },
   { route: '/create-stack', url: () => '/create-stack' },
   { route: '/create-stack/scan', url: () => '/create-stack/scan' },
   {
@@ -110,6 +111,8 @@ const ROUTES: RouteVisit[] = [
   { route: '/notifications/:id', url: () => '/notifications/2147483646' },
   { route: '/pros-and-cons', url: () => '/pros-and-cons' },
   { route: '/unsubscribe', url: () => '/unsubscribe?token=not-a-real-token' },
+  { route: '/verify-email', url: () => '/verify-email?token=not-a-real-token' },
+  { route: '/join', url: () => '/join?token=not-a-real-token' },
   { route: '/companies/:slug', url: (f) => `/companies/${f.companySlug}` },
   {
     route: '/companies/:slug/team',
@@ -183,7 +186,8 @@ async function person(context: BrowserContext, username: string, email = `${user
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
     data: { email, password: PASSWORD, name: `Phone ${username}`, username },
   })
-  if (!signedUp.ok()) await api(context.request, 'POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
+  if (signedUp.ok()) await verifyEmailOf(context.request, email, new URL(test.info().project.use.baseURL!).origin)
+  else await api(context.request, 'POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
   await api(context.request, 'POST', '/api/v1/onboarding/finish', {})
   const { user } = await api<{ user: { id: number; username: string } }>(
     context.request,

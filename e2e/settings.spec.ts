@@ -4,7 +4,7 @@
 
 import sharp from 'sharp'
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { linkMailedTo, screenshot, signUp, uniqueName, verifyAndContinueInModal, verifyEmailOf } from './helpers.ts'
 import { PRIVATE_SITE_TOO } from './private-site.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
@@ -15,6 +15,7 @@ async function signUpThroughApi(request: APIRequestContext, origin: string, user
     headers: { origin },
   })
   expect(response.ok()).toBe(true)
+  await verifyEmailOf(request, `${username}@example.test`, origin)
 }
 
 /** Fills the sign-up form of the open modal. */
@@ -26,6 +27,7 @@ async function signUpInOpenModal(page: Page, username: string) {
   await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
   await dialog.getByRole('button', { name: 'Create account' }).click()
+  await verifyAndContinueInModal(page, username)
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
   return { email: `${username}@example.test`, password: 'correct-horse-battery' }
 }
@@ -103,11 +105,19 @@ test('settings: sign in first, change name and username, see a taken username, c
   await expectNoA11yViolations(page)
   await page.getByLabel('Current password').fill(password)
   await page.getByRole('button', { name: 'Change email' }).click()
-  await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible()
-  await expect(page.getByText('your other sessions were signed out')).toBeVisible()
-  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible()
+  // decision 052: the new address replaces the old one once the link mailed to it is opened
+  await expect(page.getByText(`We sent a link to ${newEmail}: your address changes when you open it.`)).toBeVisible()
+  await expect(page.getByText('Your other sessions were signed out')).toBeVisible()
+  await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible()
+  await expect(page.getByText(`It becomes ${newEmail} when you open the link we sent there.`)).toBeVisible()
   await screenshot(page, 'accounts/settings-email')
   await expectNoA11yViolations(page)
+  await page.goto(`/verify-email?token=${await linkMailedTo(newEmail)}`)
+  await page.getByRole('button', { name: 'Verify my address' }).click()
+  await expect(page.getByText(`Done: ${newEmail} is now your e-mail address.`)).toBeVisible()
+  expect(await linkMailedTo(email, /was changed to (\S+):/)).toBe(newEmail)
+  await page.goto('/settings/email')
+  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible()
 
   // Password: the wrong current password is refused on its input, then the change works
   await page.getByRole('link', { name: 'Password' }).click()

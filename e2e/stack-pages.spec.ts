@@ -4,7 +4,7 @@
 // three pages arrive rendered by the server (issue 16): content, head and JSON-LD in the HTML, 301 for other
 // capitals, 404 for a private stack to anyone else, and a hydration without console errors or refetches.
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName, waitForApp } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyAndContinueInModal, verifyEmailOf, waitForApp } from './helpers.ts'
 import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { type APIRequestContext, type Browser, expect, type Page, test } from './test.ts'
 
@@ -254,6 +254,7 @@ test('signed out, I Use This opens the sign-up modal; a new user without a stack
   await dialog.getByLabel('Email', { exact: true }).fill(`${username}@example.test`)
   await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-battery')
   await dialog.getByRole('button', { name: 'Create account' }).click()
+  await verifyAndContinueInModal(page, username)
 
   // signed in, the menu opens where they were: no stack yet, so 'Create a stack'
   const create = page.getByRole('menu').getByRole('menuitem', { name: 'Create a stack' })
@@ -511,16 +512,18 @@ test('a private stack answers 404 to visitors and other people, its name nowhere
   })
 
   const other = await playwright.request.newContext({ baseURL })
+  const otherEmail = `${uniqueName('other')}@example.test`
   const signedUp = await other.post('/api/auth/sign-up/email', {
     headers: { origin: baseURL! },
     data: {
-      email: `${uniqueName('other')}@example.test`,
+      email: otherEmail,
       password: 'correct-horse-battery',
       name: 'Another Person',
       username: uniqueName('other'),
     },
   })
   expect(signedUp.ok()).toBe(true)
+  await verifyEmailOf(other, otherEmail, baseURL!)
 
   for (const [who, client] of [
     ['a visitor', request],

@@ -4,7 +4,7 @@
 // generator (as in e2e/match.spec.ts), every one asking for Svelte.
 
 import { expectNoA11yViolations } from './a11y.ts'
-import { screenshot, signUp, uniqueName } from './helpers.ts'
+import { screenshot, signUp, uniqueName, verifyEmailOf } from './helpers.ts'
 import { structuredDataOf, structuredDataProblems } from './structured-data.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
 
@@ -19,7 +19,8 @@ const PHONE = { width: 390, height: 844 }
 async function seedJobs(request: APIRequestContext) {
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin }
   const signedUp = await request.post('/api/auth/sign-up/email', { data: ADMIN, headers })
-  if (!signedUp.ok()) {
+  if (signedUp.ok()) await verifyEmailOf(request, ADMIN.email, headers.origin)
+  else {
     const signIn = await request.post('/api/auth/sign-in/email', {
       data: { email: ADMIN.email, password: ADMIN.password },
       headers,

@@ -23,7 +23,7 @@ import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { AccessLog } from './http/access-log.ts'
 import { registerApiTokenRules } from './http/api-token-rules.ts'
-import { registerSessionResolver } from './http/auth-guard.ts'
+import { registerSessionResolver, registerUnverifiedWriteGuard } from './http/auth-guard.ts'
 import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
@@ -139,6 +139,7 @@ export async function buildApp({
   // SITE_MODE=private: nothing but the sign-in screen for people not signed in (before every route, 404s too)
   registerSignInWall(app)
   registerApiTokenRules(app)
+  registerUnverifiedWriteGuard(app)
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)

@@ -7,12 +7,15 @@ import { admin, username } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
 import { SIGN_IN_ERROR_PATH } from '#contracts/auth.ts'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
+import { INVITE_ONLY } from '#contracts/site-invitations.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
+import { sendEmailLink } from '../modules/users/email-verification.service.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
-import { refuseNewAccount } from './sign-up-rules.ts'
+import { acceptSiteInvitation, isInvitationForAddress, mayCreateAccountByInvitation } from './invite-rule.ts'
+import { refuseNewAccount, signUpWayIn } from './sign-up-rules.ts'
 import { isSignInRefusal, singleSignOnGuard, singleSignOnPlugin } from './single-sign-on.ts'
 
 export type Auth = ReturnType<typeof createAuth>
@@ -57,7 +60,16 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
     // out other sessions and are rate limited (docs/decisions/024-account-changes.md); the server calls these
     // endpoints itself through auth.api, which these paths do not block. /verify-password answers whether a password
     // is right to anyone holding a session, with no limit: a guessing oracle our limits do not count.
-    disabledPaths: ['/change-password', '/change-email', '/update-user', '/set-password', '/verify-password'],
+    // E-mail verification is ours too (single-use links, decision 052): Better Auth's JWT links are not.
+    disabledPaths: [
+      '/change-password',
+      '/change-email',
+      '/update-user',
+      '/set-password',
+      '/verify-password',
+      '/send-verification-email',
+      '/verify-email',
+    ],
     socialProviders: config.github
       ? {
           github: {
@@ -103,8 +115,17 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
             // field: Better Auth would turn a 403 into a silent success on a sign-up form that hides duplicates.
             const refusal = await refuseNewAccount(db, config, user, context)
             if (refusal) throw new APIError('UNPROCESSABLE_ENTITY', refusal)
+            // SIGNUP_MODE=invite: a sign-up carrying its invitation's token (the e-mailed link proves the mailbox:
+            // the account starts verified), else an address with an open invitation (decision 052); an admin's
+            // create-user is no sign-up
+            const invited = await isInvitationForAddress(db, config.authSecret, user.email, context?.body?.invitation)
+            const byAdmin = signUpWayIn(context) === 'admin'
+            if (!invited && !byAdmin && !(await mayCreateAccountByInvitation(db, config, user.email))) {
+              throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' })
+            }
+            const verified = invited ? { emailVerified: true } : {}
             // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
-            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin' } : {}
+            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin', ...verified } : verified
             const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined
             if (requested) {
               if (!(await isHandleAvailable(db, requested))) {
@@ -123,10 +144,15 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
           },
           after: async (user) => {
             const created = user as unknown as { id: number | string; username: string }
-            await db
-              .insert(ownerHandles)
-              .values({ slug: created.username, userId: Number(created.id) })
-              .onConflictDoNothing()
+            const id = Number(created.id)
+            await db.insert(ownerHandles).values({ slug: created.username, userId: id }).onConflictDoNothing()
+            await acceptSiteInvitation(db, user.email, id)
+            // a password sign-up, or a provider that did not vouch for the address: a link proves it (decision 052)
+            if (!user.emailVerified) {
+              await db.transaction((tx) =>
+                sendEmailLink(tx, config, { id, name: user.name, username: created.username }, 'sign_up', user.email),
+              )
+            }
           },
         },
         update: {

@@ -61,7 +61,7 @@ export async function refuseNewAccount(
   user: { email: string; emailVerified?: unknown },
   context: GenericEndpointContext | null,
 ): Promise<SignUpRefusal | null> {
-  const wayIn = wayInOf(context)
+  const wayIn = signUpWayIn(context)
   if (wayIn === 'admin') return null
   if (typeof wayIn === 'object' && wayIn.provider === OIDC_PROVIDER_ID && user.emailVerified !== true) {
     return {
@@ -77,7 +77,7 @@ export async function refuseNewAccount(
  * (/sign-in/social) name their provider, the admin plugin's create-user is an admin's act; anything else, the
  * password form included, counts as a sign-up by password, so an unknown way in is held to the rules too.
  */
-function wayInOf(context: GenericEndpointContext | null): WayIn {
+export function signUpWayIn(context: GenericEndpointContext | null): WayIn {
   const path = context?.path ?? ''
   if (path === '/admin/create-user') return 'admin'
   const params = context?.params as { id?: unknown } | undefined

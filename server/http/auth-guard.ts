@@ -1,5 +1,6 @@
 // Who is asking: the session behind the request's cookie, or the personal API token of an `Authorization: Bearer`
-// header (docs/decisions/049-api-tokens.md), resolved once per request.
+// header (docs/decisions/049-api-tokens.md), resolved once per request; and the one rule that an account whose e-mail
+// address is not verified can read but not act (decision 052).
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -10,12 +11,13 @@ import {
   API_TOKEN_REVOKED,
   type ApiTokenScope,
 } from '#contracts/api-tokens.ts'
+import { EMAIL_UNVERIFIED, unverifiedMessage } from '#contracts/email-verification.ts'
 import type { Auth } from '../auth/auth.ts'
 import { authHeaders } from '../auth/auth-headers.ts'
 import type { Db } from '../db/client.ts'
 import { bearerTokenOf, hashApiTokenSecret } from '../modules/api-tokens/api-token-secret.ts'
 import { findApiTokenByHash, LAST_USE_EVERY_MS, recordApiTokenUse } from '../modules/api-tokens/api-tokens.queries.ts'
-import { forbidden, unauthorized } from './errors.ts'
+import { forbidden, HttpError, unauthorized } from './errors.ts'
 
 export type Role = 'user' | 'moderator' | 'admin'
 
@@ -30,6 +32,9 @@ export interface SessionUser {
   impersonated: boolean
   /** The admin acting as this user, when impersonated (the audit log records who really acted, decision 050). */
   impersonatedBy: number | null
+  /** The address was proved by an e-mailed link, GitHub or the OpenID provider; until then the account cannot act. */
+  emailVerified: boolean
+  /** The role's powers need a verified address too (an unverified admin would read the outbox, links and all). */
   isAdmin: boolean
   isModerator: boolean
   /**
@@ -49,6 +54,11 @@ export interface SessionUser {
 export type CookieSessionUser = SessionUser & { apiToken: null; sessionId: number; sessionCreatedAt: Date }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: an account whose address is not verified may call this write (verify, resend, change the address, delete
+     * the account); every other write refuses it (registerUnverifiedWriteGuard). */
+    allowUnverified?: boolean
+  }
   interface FastifyRequest {
     /** The signed-in user or null; memoized per request. */
     sessionUser(): Promise<SessionUser | null>
@@ -104,8 +114,9 @@ async function resolveApiTokenUser(db: Db, secret: string, address: string): Pro
     role,
     impersonated: false,
     impersonatedBy: null,
-    isAdmin: role === 'admin',
-    isModerator: role === 'moderator' || role === 'admin',
+    emailVerified: user.emailVerified,
+    isAdmin: user.emailVerified && role === 'admin',
+    isModerator: user.emailVerified && (role === 'moderator' || role === 'admin'),
     apiToken: { id: token.id, scope: token.scope === 'write' ? 'write' : 'read' },
     sessionId: null,
     sessionCreatedAt: null,
@@ -122,6 +133,7 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
   const role = asRole(user.role)
   const impersonator = (result.session as { impersonatedBy?: unknown }).impersonatedBy
   const impersonatedBy = impersonator ? Number(impersonator) : null
+  const emailVerified = Boolean(user.emailVerified)
   return {
     id: Number(user.id),
     username: user.username ?? '',
@@ -131,12 +143,46 @@ async function resolveSessionUser(auth: Auth, request: FastifyRequest): Promise<
     role,
     impersonated: impersonatedBy !== null,
     impersonatedBy,
-    isAdmin: role === 'admin',
-    isModerator: role === 'moderator' || role === 'admin',
+    emailVerified,
+    isAdmin: emailVerified && role === 'admin',
+    isModerator: emailVerified && (role === 'moderator' || role === 'admin'),
     apiToken: null,
     sessionId: Number(result.session.id),
     sessionCreatedAt: new Date(result.session.createdAt),
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The refusal of an unverified account's write (and, in private mode, of its reads). */
+export const unverifiedRefusal = (user: Pick<SessionUser, 'email'>) =>
+  new HttpError(403, 'forbidden', unverifiedMessage(user.email), { errorMsg: EMAIL_UNVERIFIED })
+
+/**
+ * Spec (issue 17): an unverified account cannot act. Every write (an unsafe method, under /api/v1 or at the spec's
+ * paths outside it such as /users/delete) by a signed-in user whose address is not verified answers 403, here rather
+ * than route by route, so a new route cannot forget it; the few a person needs to get out of that state say
+ * `config: { allowUnverified: true }`. Sign-out is Better Auth's (/api/auth/*), outside this rule but for its admin
+ * endpoints. Signed-out
+ * requests pass: the route's own guard answers them.
+ */
+export function registerUnverifiedWriteGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config
+    // a GET that writes (csrf: true, such as /api/v1/follows/toggle) is a write; a signed URL that is its own proof
+    // (csrf: false, the digest's one-click unsubscribe) is not the session's act
+    const isWrite = !SAFE_METHODS.has(request.method) || config?.csrf === true
+    // Better Auth's admin endpoints (impersonation, roles, bans) check the role alone: an unverified holder of an
+    // admin role gets none of them, reads included (stopping an impersonation of an unverified user is the admin's)
+    if (request.url.startsWith('/api/auth/admin/') && !request.url.startsWith('/api/auth/admin/stop-impersonating')) {
+      const user = await request.sessionUser()
+      if (user && !user.emailVerified) throw unverifiedRefusal(user)
+      return
+    }
+    if (!isWrite || config?.csrf === false || config?.allowUnverified || request.url.startsWith('/api/auth/')) return
+    const user = await request.sessionUser()
+    if (user && !user.emailVerified) throw unverifiedRefusal(user)
+  })
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

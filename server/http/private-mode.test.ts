@@ -24,6 +24,8 @@ const OPEN_ROUTES = [
   'POST /api/auth/sign-up/*',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/sign-out',
+  'POST /api/v1/users/email/verify', // the e-mailed verification link is its proof
+  'GET /api/v1/invitations/site', // the address an invitation is for: its holder has no account yet
   'GET /api/v1/notifications/unsubscribe', // the e-mailed link's token is its proof
   'POST /api/v1/notifications/unsubscribe',
   'POST /api/v1/notifications/unsubscribe/one-click',

@@ -1,6 +1,8 @@
 // SITE_MODE=private: a company's own directory behind a sign-in wall (issue 17, docs/decisions/053-private-mode.md).
 // One hook answers every request of someone not signed in before its route runs: a page is redirected to the
-// sign-in screen (/sign-in?next=...), anything else answers 401 in the envelope. Open to everyone are only the
+// sign-in screen (/sign-in?next=...), anything else answers 401 in the envelope. A signed-in account whose address is
+// not verified (decision 052) is walled the same way, its API calls answered 403 with what to do, but for the routes
+// that verifying takes (`allowUnverified`); the sign-in screen shows it the Resend. Open to everyone are only the
 // routes that say so (`config: { openInPrivateMode: true }`: health, the site's name and sign-in options, robots.txt,
 // Better Auth's endpoints, the e-mailed unsubscribe link whose token is its proof), the pages that finish a sign-in
 // (PAGES_OPEN_IN_PRIVATE_MODE) and the web app's own code. A route that forgets nothing is walled, since the wall
@@ -9,6 +11,7 @@
 // Cache-Control gets `private, no-cache`; only the hashed assets of the app's code stay public.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIGN_IN_PATH, SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/site.ts'
+import { unverifiedRefusal } from './auth-guard.ts'
 import { unauthorized } from './errors.ts'
 
 declare module 'fastify' {
@@ -23,6 +26,9 @@ declare module 'fastify' {
 export const PAGES_OPEN_IN_PRIVATE_MODE: readonly string[] = [
   SIGN_IN_PATH,
   '/users/sign-in-error', // why a provider's sign-in was refused (decision 051)
+  '/verify-email', // the e-mailed verification link (decision 052)
+  '/join', // sign-up from an invitation (decision 052)
+  '/users/logout', // an account that may not read yet can still sign out
   '/unsubscribe',
 ]
 
@@ -31,14 +37,18 @@ export function registerSignInWall(app: FastifyInstance) {
   const isAppCode = appCodeTest(app.config.webDev === true)
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (request.routeOptions.config?.openInPrivateMode === true || isAppCode(path)) return
-    if (await request.sessionUser()) return
+    const config = request.routeOptions.config
+    if (config?.openInPrivateMode === true || isAppCode(path)) return
+    const user = await request.sessionUser()
+    if (user?.emailVerified) return
+    // an account whose address is not verified reads nothing either, but may do what verifying it takes
+    if (user && config?.allowUnverified === true) return
     reply.header('cache-control', 'no-store')
     if (isPageRequest(request, path)) {
       if (PAGES_OPEN_IN_PRIVATE_MODE.includes(path)) return
       return reply.redirect(signInAddress(request.url), 302)
     }
-    throw unauthorized(SIGN_IN_TO_USE_THIS_SITE)
+    throw user ? unverifiedRefusal(user) : unauthorized(SIGN_IN_TO_USE_THIS_SITE)
   })
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isAppCode(request.url.split('?')[0] ?? '')) keepFromSharedCaches(reply)

@@ -1,7 +1,8 @@
 // Signed e-mailed links: `{id}.{nonce}.{expiry}.{signature}`, where the signature is an HMAC-SHA256 of the rest under a
 // key derived from AUTH_SECRET for one purpose (a team invitation's token never verifies a company, and back). The
 // signature stops tampering (another id, a later expiry); the nonce, stored on the row and changed on every send,
-// makes older links of the same row stop working. Team invitations (decision 015), company verification (decision 031).
+// makes older links of the same row stop working. Team invitations (decision 015), company verification (decision 031),
+// e-mail verification and site invitations (decision 052).
 import crypto from 'node:crypto'
 
 export interface LinkClaims {
@@ -11,7 +12,7 @@ export interface LinkClaims {
   expiresAt: number
 }
 
-export type LinkPurpose = 'team-invitation' | 'company-verification'
+export type LinkPurpose = 'team-invitation' | 'company-verification' | 'email-verification' | 'site-invitation'
 
 function keyOf(secret: string, purpose: LinkPurpose): Buffer {
   return crypto.createHmac('sha256', secret).update(`stackatlas:${purpose}:v1`).digest()

@@ -12,6 +12,7 @@ import { deletionRoutes } from './deletion/deletion.routes.ts'
 import { followsRoutes } from './follows/follows.routes.ts'
 import { healthRoutes } from './health/health.routes.ts'
 import { siteRoutes } from './health/site.routes.ts'
+import { invitationsRoutes } from './invitations/invitations.routes.ts'
 import { jobsRoutes } from './jobs/jobs.routes.ts'
 import { mailRoutes } from './mail/mail.routes.ts'
 import { matchRoutes } from './match/match.routes.ts'
@@ -29,6 +30,7 @@ import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
 import { stacksRoutes } from './stacks/stacks.routes.ts'
 import { teamsRoutes } from './teams/teams.routes.ts'
 import { toolsRoutes } from './tools/tools.routes.ts'
+import { emailVerificationRoutes } from './users/email-verification.routes.ts'
 import { usersRoutes } from './users/users.routes.ts'
 
 export const modules = [
@@ -36,6 +38,7 @@ export const modules = [
   siteRoutes,
   usersRoutes,
   apiTokensRoutes,
+  emailVerificationRoutes,
   toolsRoutes,
   companiesRoutes,
   companyVerificationRoutes,
@@ -49,6 +52,7 @@ export const modules = [
   analyticsRoutes,
   adminRoutes,
   auditRoutes,
+  invitationsRoutes,
   scanRoutes,
   followsRoutes,
   commentsRoutes,

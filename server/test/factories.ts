@@ -1,6 +1,6 @@
 // Factories build valid data and their missing parents. Users are signed up through Better Auth itself, so the
 // password hash, account and session rows are real.
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { App } from '../app.ts'
 import type { Db } from '../db/client.ts'
@@ -9,6 +9,7 @@ import {
   companies,
   companyMembers,
   layers,
+  mailOutbox,
   ownerHandles,
   stacks,
   stackTools,
@@ -30,9 +31,19 @@ export interface TestUser {
   client: TestClient
 }
 
+/**
+ * A user signed up by password. Verified unless `verified: false` (an account that cannot act until it follows the
+ * e-mailed link, decision 052): its link is in the outbox either way.
+ */
 export async function buildUser(
   app: App,
-  overrides: { username?: string; email?: string; name?: string; role?: 'user' | 'moderator' | 'admin' } = {},
+  overrides: {
+    username?: string
+    email?: string
+    name?: string
+    role?: 'user' | 'moderator' | 'admin'
+    verified?: boolean
+  } = {},
 ): Promise<TestUser> {
   const n = next()
   const username = overrides.username ?? `user${n}`
@@ -50,6 +61,7 @@ export async function buildUser(
   if (overrides.role && overrides.role !== 'user') {
     await app.db.update(users).set({ role: overrides.role }).where(eq(users.id, id))
   }
+  if (overrides.verified !== false) await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, id))
   return {
     id,
     username: username.toLowerCase(),
@@ -57,6 +69,19 @@ export async function buildUser(
     password,
     client: new TestClient(app, sessionCookieFrom(response.headers)),
   }
+}
+
+/** The token of the newest e-mail verification link queued to `to` (the outbox holds it as the worker would send it). */
+export async function emailLinkToken(db: Db, to: string): Promise<string> {
+  const [mail] = await db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to.toLowerCase())))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1)
+  const token = /\/verify-email\?token=(\S+)/.exec(mail?.text ?? '')?.[1]
+  if (!token) throw new Error(`no verification link was queued to ${to}`)
+  return token
 }
 
 /** A catalog tool (approved, visible) with a unique slug. */

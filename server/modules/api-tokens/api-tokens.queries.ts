@@ -28,6 +28,7 @@ export async function findApiTokenByHash(db: Db, secretHash: string) {
         email: users.email,
         image: users.image,
         role: users.role,
+        emailVerified: users.emailVerified,
         isBanned: sql<boolean>`coalesce(${users.banned}, false) and (${users.banExpires} is null or ${users.banExpires} > now())`,
       },
     })

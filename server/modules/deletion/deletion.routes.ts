@@ -86,6 +86,8 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DeleteAccountBody,
         response: { 200: DeletedResponse },
       },
+      // an account that never verified its address may still leave (decision 052)
+      config: { allowUnverified: true },
     },
     async (request, reply) => {
       const user = await requireSessionUser(request, IMPERSONATED_DELETE_ACCOUNT)

@@ -24,10 +24,12 @@ export const DISALLOWED_PATHS = [
   '/companies/*/team',
   '/companies/*/customers',
   '/companies/*/jobs',
-  // e-mailed links that act on opening: accept an invitation, verify a company, unsubscribe
+  // e-mailed links that act on opening: accept an invitation, verify a company, unsubscribe, verify an address, join
   '/invitations',
   '/companies/verify',
   '/unsubscribe',
+  '/verify-email',
+  '/join',
   // search results: endless combinations of what the directory already lists
   '/search',
   // calls the pages make (the server routes outside /api)

@@ -12,6 +12,7 @@ export function presentCurrentUser(input: {
   personalStacks: Awaited<ReturnType<typeof listPersonalStacks>>
   hasGithub: boolean
   hasPassword: boolean
+  pendingEmail: string | null
   notifications: Notification[]
   notificationCounts: NotificationCounts
 }): CurrentUser {
@@ -29,6 +30,8 @@ export function presentCurrentUser(input: {
     popularity: profile.popularity,
     has_personal_github_install: input.hasGithub,
     has_password: input.hasPassword,
+    email_verified: profile.emailVerified,
+    pending_email: input.pendingEmail,
     weekly_digest_subscribed: profile.weeklyDigestSubscribed,
     first_name: profile.firstName,
     last_name: profile.lastName,

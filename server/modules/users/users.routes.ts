@@ -14,6 +14,7 @@ import { authHeaders } from '../../auth/auth-headers.ts'
 import { requireRealUser, requireSessionUser } from '../../http/auth-guard.ts'
 import { presentNotification } from '../notifications/notifications.presenter.ts'
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
+import { findPendingEmail } from './email-verification.service.ts'
 import { presentCurrentUser } from './users.presenter.ts'
 import {
   findPasswordHash,
@@ -41,16 +42,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       const session = await request.sessionUser()
       if (!session) return { user: null }
-      const [profile, companies, personalStacks, hasGithub, passwordHash, notifications, notificationCounts] =
-        await Promise.all([
-          findUserProfile(app.db, session.id),
-          listUserCompanies(app.db, session.id),
-          listPersonalStacks(app.db, session.id),
-          hasGithubAccount(app.db, session.id),
-          findPasswordHash(app.db, session.id),
-          listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
-          countNotifications(app.db, session.id),
-        ])
+      const [
+        profile,
+        companies,
+        personalStacks,
+        hasGithub,
+        passwordHash,
+        pendingEmail,
+        notifications,
+        notificationCounts,
+      ] = await Promise.all([
+        findUserProfile(app.db, session.id),
+        listUserCompanies(app.db, session.id),
+        listPersonalStacks(app.db, session.id),
+        hasGithubAccount(app.db, session.id),
+        findPasswordHash(app.db, session.id),
+        findPendingEmail(app.db, session.id),
+        listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
+        countNotifications(app.db, session.id),
+      ])
       if (!profile) return { user: null }
       return {
         user: presentCurrentUser({
@@ -60,6 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           personalStacks,
           hasGithub,
           hasPassword: passwordHash !== null,
+          pendingEmail,
           notifications: notifications.map(presentNotification),
           notificationCounts,
         }),
@@ -89,15 +100,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Change e-mail address (current password, or a recent sign-in without one); signs out other sessions',
+        summary:
+          'Change e-mail address (current password, or a recent sign-in without one): a link to the new address makes the change; signs out other sessions',
         body: ChangeEmailBody,
         response: { 200: Ok },
       },
-      config: { rateLimit },
+      // an unverified account may fix a mistyped address (decision 052)
+      config: { rateLimit, allowUnverified: true },
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      await changeEmail(app.auth, app.db, user, request.body, app.config.siteName)
+      await changeEmail(app.auth, app.db, user, request.body, app.config)
       return { ok: true as const }
     },
   )

@@ -1,20 +1,18 @@
 // The account rules of settings: who may change the e-mail address or the password, and what else changes with them
 // (docs/decisions/024-account-changes.md).
 import { APIError } from 'better-auth/api'
-import { eq } from 'drizzle-orm'
 import { PASSWORDS_OFF, passwordsOffMessage } from '#contracts/auth.ts'
 import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema/index.ts'
 import type { CookieSessionUser, SessionUser } from '../../http/auth-guard.ts'
 import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.ts'
-import { enqueueMail } from '../mail/mail.service.ts'
 import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
 import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
+import { type EmailLinkConfig, sendEmailLink } from './email-verification.service.ts'
 import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther } from './users.queries.ts'
 
 /**
@@ -78,36 +76,24 @@ export function assertRecentSignIn(user: CookieSessionUser, now = Date.now()) {
 }
 
 /**
- * A new sign-in address: not yet verified, every other session signed out, and the old address told (so a change
- * its owner did not make does not go unnoticed).
+ * A new sign-in address (decision 052, superseding 024's immediate change): a link goes to the new address, which
+ * replaces the old one only when the link is followed (email-verification.service.ts, which then tells the old
+ * address). Every other session is signed out now, as the request proved the owner.
  */
 export async function changeEmail(
   auth: Auth,
   db: Db,
   user: CookieSessionUser,
   input: { email: string; current_password?: string },
-  siteName: string,
+  config: EmailLinkConfig,
 ) {
   const email = input.email.toLowerCase()
   await assertOwnerConfirmed(auth, db, user, input.current_password)
   if (email === user.email.toLowerCase()) throw fieldError('email', 'is already your e-mail address')
   if (await isEmailTakenByOther(db, email, user.id)) throw fieldError('email', 'has already been taken')
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ email, emailVerified: false, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await sendEmailLink(tx, config, user, 'change', email)
     await deleteOtherSessions(tx, user.id, user.sessionId)
-    await enqueueMail(tx, {
-      to: user.email,
-      kind: 'account.email_changed',
-      subject: `Your ${siteName} e-mail address was changed`,
-      text: [
-        `Hi ${user.name || user.username},`,
-        '',
-        `The e-mail address of your ${siteName} account @${user.username} was changed to ${email}, and every other`,
-        'session was signed out.',
-        '',
-        'If you did not do this, reply to this message at once.',
-      ].join('\n'),
-    })
   })
 }
 

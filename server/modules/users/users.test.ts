@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, ownerHandles, sessions, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
-import { buildUser, type TestUser } from '../../test/factories.ts'
+import { buildUser, emailLinkToken, type TestUser } from '../../test/factories.ts'
 import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { impersonate } from '../../test/stack-fixtures.ts'
@@ -235,9 +235,8 @@ describe('e-mail change', () => {
     expect(response.body.error.fields).toEqual({ email: ['has already been taken'] })
   })
 
-  it('changes the address with the current password: unverified, other sessions out, the old address told', async () => {
+  it('changes the address with the current password once the link to the new one is followed, the old one told', async () => {
     const user = await buildUser(ctx.app)
-    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
     const elsewhere = await signInElsewhere(user)
     const newEmail = `moved-${user.username}@example.test`
     const response = await user.client.post('/api/v1/users/email', {
@@ -245,10 +244,20 @@ describe('e-mail change', () => {
       current_password: user.password,
     })
     expect(response.status).toBe(200)
-    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, user.id))
-    expect(row).toMatchObject({ email: newEmail, emailVerified: false })
     expect(await isSignedIn(user.client)).toBe(true)
     expect(await isSignedIn(elsewhere)).toBe(false)
+    // decision 052: nothing changes until the new address proves itself
+    const [before] = await ctx.app.db.select().from(users).where(eq(users.id, user.id))
+    expect(before).toMatchObject({ email: user.email, emailVerified: true })
+    expect((await user.client.get('/api/v1/users/current')).body.user.pending_email).toBe(newEmail)
+    const followed = await new TestClient(ctx.app).post('/api/v1/users/email/verify', {
+      token: await emailLinkToken(ctx.app.db, newEmail),
+    })
+    expect(followed.status).toBe(200)
+    expect(followed.body).toEqual({ purpose: 'change', email: newEmail })
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, user.id))
+    expect(row).toMatchObject({ email: newEmail, emailVerified: true })
+    expect((await user.client.get('/api/v1/users/current')).body.user.pending_email).toBeNull()
     const told = await ctx.app.db
       .select()
       .from(mailOutbox)
@@ -266,6 +275,9 @@ describe('e-mail change', () => {
     const person = await buildGithubUser()
     const response = await person.client.post('/api/v1/users/email', { email: `moved-${person.email}` })
     expect(response.status).toBe(200)
+    expect((await person.client.get('/api/v1/users/current')).body.user.pending_email).toBe(`moved-${person.email}`)
+    const token = await emailLinkToken(ctx.app.db, `moved-${person.email}`)
+    expect((await new TestClient(ctx.app).post('/api/v1/users/email/verify', { token })).status).toBe(200)
     expect((await person.client.get('/api/v1/users/current')).body.user.email).toBe(`moved-${person.email}`)
   })
 

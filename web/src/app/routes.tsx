@@ -106,6 +106,7 @@ export function createRoutes(): RouteObject[] {
             { path: 'log', ...page(() => import('../features/admin/pages/admin-log-page.tsx')) },
             { path: 'audit', ...page(() => import('../features/admin/pages/admin-audit-page.tsx')) },
             { path: 'companies', ...page(() => import('../features/admin/pages/admin-companies-page.tsx')) },
+            { path: 'invitations', ...page(() => import('../features/admin/pages/admin-invitations-page.tsx')) },
           ],
         },
         {
@@ -163,6 +164,8 @@ export function createRoutes(): RouteObject[] {
         { path: '/notifications/:id', element: <NotFoundPage /> },
         { path: '/pros-and-cons', ...page(() => import('../features/pros-cons/pages/pros-cons-page.tsx')) },
         { path: '/unsubscribe', ...page(() => import('../features/notifications/pages/unsubscribe-page.tsx')) },
+        { path: '/verify-email', ...page(() => import('../features/accounts/pages/verify-email-page.tsx')) },
+        { path: '/join', ...page(() => import('../features/accounts/pages/join-page.tsx')) },
         { path: '/companies/:slug', ...page(() => import('../features/companies/pages/company-page.tsx')) },
         {
           path: '/companies/:slug/team',

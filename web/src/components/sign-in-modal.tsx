@@ -2,16 +2,19 @@
 // and the user stays on the page they were on. Opened plainly (the navbar's Sign up / Sign in), a user who was never
 // shown the onboarding wizard lands on it once, and it returns to this page when they leave it; signed up from an
 // action prompt, the action runs and the onboarding guide offers the wizard above the page
-// (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md).
+// (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md). A new account cannot act until its
+// address is verified (decision 052): signed up from an action prompt, the modal waits for the e-mailed link to be
+// opened, then the action runs.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Building2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm, signUpDomainsMessage } from '#contracts/auth.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
+import { onEmailVerifiedElsewhere } from '../lib/email-verified.ts'
 import { fieldMessage } from '../lib/field-errors.ts'
 import { applyServerErrors } from '../lib/form-errors.ts'
 import {
@@ -21,8 +24,9 @@ import {
   offerOnboarding,
   rememberSignInPage,
 } from '../lib/onboarding-guide.ts'
-import { useSignInModal } from '../lib/session.tsx'
+import { currentUserQuery, useSignInModal } from '../lib/session.tsx'
 import { siteQuery } from '../lib/site.ts'
+import { ResendButton } from './resend-button.tsx'
 import { Alert } from './ui/alert.tsx'
 import { Button } from './ui/button.tsx'
 import { Dialog } from './ui/dialog.tsx'
@@ -48,27 +52,56 @@ export function SignInModal() {
   const { data: site } = useQuery(siteQuery)
   // SSO_ONLY: the provider's button alone; its first sign-in makes the account, so there is no sign-up form either
   const passwordsOn = site?.password_enabled ?? true
+  const queryClient = useQueryClient()
+  // the address a new account must verify before the action it was signed up for can run
+  const [awaiting, setAwaiting] = useState<string | null>(null)
+  const afterSignUp = async () => {
+    if (modal.isForAction) {
+      const { user } = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
+      if (user && !user.email_verified) {
+        setAwaiting(user.email)
+        return
+      }
+    }
+    await complete(true)
+  }
+  const finishVerified = async () => {
+    setAwaiting(null)
+    await complete(true)
+  }
   return (
     <Dialog
       open={modal.isOpen}
-      onOpenChange={(open) => !open && modal.close()}
-      title={isSignUp && passwordsOn ? 'Create your account' : 'Sign in'}
+      onOpenChange={(open) => {
+        if (open) return
+        setAwaiting(null)
+        modal.close()
+      }}
+      title={awaiting ? 'Check your inbox' : isSignUp && passwordsOn ? 'Create your account' : 'Sign in'}
       description={
-        modal.reason ??
-        (!passwordsOn
-          ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
-          : isSignUp
-            ? 'Share your stack, follow tools and find jobs that match.'
-            : 'Welcome back.')
+        awaiting
+          ? undefined
+          : (modal.reason ??
+            (!passwordsOn
+              ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
+              : isSignUp
+                ? 'Share your stack, follow tools and find jobs that match.'
+                : 'Welcome back.'))
       }
     >
-      <ProviderButtons passwordsOn={passwordsOn} />
-      {!passwordsOn ? null : isSignUp ? (
-        <SignUpFormView onDone={() => complete(true)} />
+      {awaiting ? (
+        <CheckInbox email={awaiting} onVerified={finishVerified} />
       ) : (
-        <SignInFormView onDone={() => complete(false)} />
+        <>
+          <ProviderButtons passwordsOn={passwordsOn} />
+          {!passwordsOn ? null : isSignUp ? (
+            <SignUpFormView onDone={afterSignUp} invitation={modal.invitation} />
+          ) : (
+            <SignInFormView onDone={() => complete(false)} />
+          )}
+        </>
       )}
-      {passwordsOn && (
+      {passwordsOn && !awaiting && (
         <p className="mt-4 text-center text-sm text-slate-600">
           {isSignUp ? 'Already have an account? ' : 'New here? '}
           <Button variant="link" onClick={() => modal.setMode(isSignUp ? 'sign-in' : 'sign-up')}>
@@ -77,6 +110,37 @@ export function SignInModal() {
         </p>
       )}
     </Dialog>
+  )
+}
+
+/** The new account's address waits for its link; the action continues once it is verified (here or in another tab). */
+function CheckInbox({ email, onVerified }: { email: string; onVerified: () => Promise<void> }) {
+  const queryClient = useQueryClient()
+  const [notYet, setNotYet] = useState(false)
+  const [isChecking, setIsChecking] = useState(false)
+  const check = async () => {
+    setIsChecking(true)
+    const { user } = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 })
+    setIsChecking(false)
+    if (user?.email_verified) await onVerified()
+    else setNotYet(true)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listen once while the step is shown
+  useEffect(() => onEmailVerifiedElsewhere(() => void check()), [])
+  return (
+    <div className="space-y-4">
+      <p className="break-words text-sm text-slate-700">
+        Your account is ready. We sent a link to <span className="font-medium text-slate-900">{email}</span>: open it to
+        verify your address, then continue here.
+      </p>
+      {notYet && <Alert tone="error">Your address is not verified yet. Open the link we sent, then try again.</Alert>}
+      <Button className="w-full" onClick={check} isLoading={isChecking}>
+        I opened the link: continue
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        No e-mail? <ResendButton />
+      </p>
+    </div>
   )
 }
 
@@ -164,14 +228,17 @@ export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   )
 }
 
-export function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
+export function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<void>; invitation?: string }) {
   const { data: site } = useQuery(siteQuery)
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
   const submit = handleSubmit(async (values) => {
     setFormError('')
     try {
-      await apiFetch('/api/auth/sign-up/email', { method: 'POST', body: values })
+      await apiFetch('/api/auth/sign-up/email', {
+        method: 'POST',
+        body: invitation ? { ...values, invitation } : values,
+      })
       await onDone()
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['name', 'username', 'email', 'password']))
@@ -179,6 +246,9 @@ export function SignUpFormView({ onDone }: { onDone: () => Promise<void> }) {
   })
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
+      {site?.sign_up === 'invite' && !invitation && (
+        <p className="text-sm text-slate-600">Sign-up is by invitation: use the address you were invited at.</p>
+      )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextField
         label="Name"

@@ -23,6 +23,8 @@ interface SignInRequest {
   /** Runs once the user has signed in (the action they were trying). */
   onSignedIn?: (user: CurrentUser) => void
   reason?: string
+  /** An e-mailed invitation's token: a sign-up with that address starts verified (decision 052). */
+  invitation?: string
 }
 
 interface SignInModalState {
@@ -31,6 +33,8 @@ interface SignInModalState {
   reason?: string
   /** Opened by something the user was doing (an action to continue, a page that needs sign-in), not a plain click. */
   isForAction: boolean
+  /** The invitation the modal was opened from, sent with the sign-up. */
+  invitation?: string
   open(request?: SignInRequest): void
   close(): void
   setMode(mode: SignInMode): void
@@ -49,12 +53,14 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<SignInMode>('sign-in')
   const [reason, setReason] = useState<string>()
   const [isForAction, setIsForAction] = useState(false)
+  const [invitation, setInvitation] = useState<string>()
   const pending = useRef<SignInRequest['onSignedIn']>(undefined)
 
   const open = useCallback((request: SignInRequest = {}) => {
     pending.current = request.onSignedIn
     setMode(request.mode ?? 'sign-in')
     setReason(request.reason)
+    setInvitation(request.invitation)
     setIsForAction(Boolean(request.onSignedIn || request.reason))
     setIsOpen(true)
   }, [])
@@ -78,8 +84,8 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   )
 
   const value = useMemo(
-    () => ({ isOpen, mode, reason, isForAction, open, close, setMode, complete }),
-    [isOpen, mode, reason, isForAction, open, close, complete],
+    () => ({ isOpen, mode, reason, isForAction, invitation, open, close, setMode, complete }),
+    [isOpen, mode, reason, isForAction, invitation, open, close, complete],
   )
   return <SignInModalContext.Provider value={value}>{children}</SignInModalContext.Provider>
 }

@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { type FormEvent, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useNavigate, useSearchParams } from 'react-router'
+import { ResendButton } from '../../components/resend-button.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { useStopImpersonating } from '../../features/admin/api/stop-impersonating.ts'
+import { onEmailVerifiedElsewhere } from '../../lib/email-verified.ts'
 import { lazyPart } from '../../lib/lazy-part.tsx'
-import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
+import { currentUserQuery, useCurrentUser, useSignInModal } from '../../lib/session.tsx'
 import { NAV_LINKS } from './nav-links.ts'
 
 // The menus bring Radix's popper code, which visitors never need.
@@ -77,7 +80,31 @@ export function Navbar() {
         </div>
       </nav>
       {user?.impersonated && <ImpersonationBanner username={user.username} />}
+      {user && !user.email_verified && <UnverifiedBanner email={user.email} />}
     </header>
+  )
+}
+
+/** Decision 052: an unverified account reads but cannot act until it follows the e-mailed link. */
+function UnverifiedBanner({ email }: { email: string }) {
+  const queryClient = useQueryClient()
+  // the link usually opens in another tab: this one hears of it there (or on its next refetch)
+  useEffect(
+    () => onEmailVerifiedElsewhere(() => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })),
+    [queryClient],
+  )
+  return (
+    <div
+      role="status"
+      aria-label="Verify your e-mail address"
+      className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-brand-50 px-4 py-2 text-center text-sm text-brand-700"
+    >
+      <span className="min-w-0 break-words">
+        <strong className="font-semibold">Verify your e-mail address</strong> to share, vote and comment. We sent a link
+        to {email}.
+      </span>
+      <ResendButton />
+    </div>
   )
 }
 

@@ -3,9 +3,11 @@
 // site's name and the ways to sign in, and nothing of the directory. Signed in, it goes on to ?next= (a path of this
 // site only: safeNextPath). The page reloads there, so the server draws it for the new session (decision 053).
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Navigate, redirect, useSearchParams } from 'react-router'
-import { safeNextPath } from '#contracts/site.ts'
+import { type SiteInfo, safeNextPath } from '#contracts/site.ts'
+import type { CurrentUser } from '#contracts/users.ts'
+import { ResendButton } from '../../components/resend-button.tsx'
 import { ProviderButtons, SignInFormView, SignUpFormView } from '../../components/sign-in-modal.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useDocumentTitle } from '../../lib/document-title.ts'
@@ -14,10 +16,19 @@ import { currentUserQuery } from '../../lib/session.tsx'
 import { siteQuery } from '../../lib/site.ts'
 
 export const prefetch: Prefetch = async (queryClient, { request }) => {
-  const [current] = await Promise.all([queryClient.fetchQuery(currentUserQuery), queryClient.prefetchQuery(siteQuery)])
-  if (current?.user) return redirect(safeNextPath(new URL(request.url).searchParams.get('next')), 302)
+  const [current, site] = await Promise.all([
+    queryClient.fetchQuery(currentUserQuery),
+    queryClient.fetchQuery(siteQuery),
+  ])
+  if (current?.user && !mustVerifyFirst(site, current.user)) {
+    return redirect(safeNextPath(new URL(request.url).searchParams.get('next')), 302)
+  }
   return undefined
 }
+
+/** A private site shows nothing to an account whose address is not verified yet: the screen asks for the link. */
+const mustVerifyFirst = (site: SiteInfo | undefined, user: CurrentUser) =>
+  site?.mode === 'private' && !user.email_verified
 
 export default function SignInPage() {
   const [params] = useSearchParams()
@@ -28,42 +39,70 @@ export default function SignInPage() {
   const name = site?.name ?? 'Stackatlas'
   const isSignUp = mode === 'sign-up'
   useDocumentTitle(isSignUp ? `Create your account · ${name}` : `Sign in · ${name}`)
+  if (current?.user && mustVerifyFirst(site, current.user))
+    return <VerifyFirst name={name} email={current.user.email} />
   if (current?.user) return <Navigate to={next} replace />
   const isPrivate = site?.mode === 'private'
   const passwordEnabled = site?.password_enabled ?? true
   const mayJoin = passwordEnabled && site?.sign_up !== 'invite'
   const goOn = async () => window.location.assign(next)
   return (
+    <SignInFrame name={name}>
+      <h1 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in'}</h1>
+      <p className="mt-1 mb-6 text-sm text-slate-600">
+        {isPrivate
+          ? `${name} is private to its members. Sign in to continue.`
+          : !passwordEnabled
+            ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
+            : isSignUp
+              ? 'Share your stack, follow tools and find jobs that match.'
+              : 'Welcome back.'}
+      </p>
+      <ProviderButtons passwordsOn={passwordEnabled} callbackURL={next} />
+      {passwordEnabled && (isSignUp ? <SignUpFormView onDone={goOn} /> : <SignInFormView onDone={goOn} />)}
+      {mayJoin && (
+        <p className="mt-4 text-center text-sm text-slate-600">
+          {isSignUp ? 'Already have an account? ' : 'New here? '}
+          <Button variant="link" onClick={() => setMode(isSignUp ? 'sign-in' : 'sign-up')}>
+            {isSignUp ? 'Sign in' : 'Create an account'}
+          </Button>
+        </p>
+      )}
+      {passwordEnabled && site?.sign_up === 'invite' && (
+        <p className="mt-4 text-center text-sm text-slate-600">
+          New here? Sign-up is by invitation only. Ask an admin to invite you.
+        </p>
+      )}
+    </SignInFrame>
+  )
+}
+
+/** Signed in on a private site, the address not verified yet: where the link went, Resend, and a way out. */
+function VerifyFirst({ name, email }: { name: string; email: string }) {
+  return (
+    <SignInFrame name={name}>
+      <h1 className="text-xl font-semibold text-slate-900">Verify your e-mail address</h1>
+      <p className="mt-2 break-words text-sm text-slate-600">
+        {name} opens once your address is verified. We sent a link to{' '}
+        <span className="font-medium text-slate-900">{email}</span>: open it, then come back here.
+      </p>
+      <div className="mt-6 flex flex-col items-center gap-4 text-sm text-slate-600">
+        <ResendButton />
+        <a href="/users/logout" className="text-brand-700 underline-offset-2 hover:underline">
+          Sign out
+        </a>
+      </div>
+    </SignInFrame>
+  )
+}
+
+/** The sign-in screen's frame: the site's name over a card, nothing of the directory. */
+function SignInFrame({ name, children }: { name: string; children: ReactNode }) {
+  return (
     <div className="flex min-h-screen flex-col items-center bg-slate-50 px-4 py-12 sm:py-20">
       <main id="main" className="w-full max-w-sm">
         <p className="text-center text-lg font-bold text-brand-700">{name}</p>
-        <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <h1 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in'}</h1>
-          <p className="mt-1 mb-6 text-sm text-slate-600">
-            {isPrivate
-              ? `${name} is private to its members. Sign in to continue.`
-              : !passwordEnabled
-                ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
-                : isSignUp
-                  ? 'Share your stack, follow tools and find jobs that match.'
-                  : 'Welcome back.'}
-          </p>
-          <ProviderButtons passwordsOn={passwordEnabled} callbackURL={next} />
-          {passwordEnabled && (isSignUp ? <SignUpFormView onDone={goOn} /> : <SignInFormView onDone={goOn} />)}
-          {mayJoin && (
-            <p className="mt-4 text-center text-sm text-slate-600">
-              {isSignUp ? 'Already have an account? ' : 'New here? '}
-              <Button variant="link" onClick={() => setMode(isSignUp ? 'sign-in' : 'sign-up')}>
-                {isSignUp ? 'Sign in' : 'Create an account'}
-              </Button>
-            </p>
-          )}
-          {passwordEnabled && site?.sign_up === 'invite' && (
-            <p className="mt-4 text-center text-sm text-slate-600">
-              New here? Sign-up is by invitation only. Ask an admin to invite you.
-            </p>
-          )}
-        </div>
+        <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</div>
       </main>
     </div>
   )

@@ -1,5 +1,15 @@
 // /admin/*: the admin area for moderators and admins (others get a 403 page), one tab per panel.
-import { BadgeCheck, BarChart3, ClipboardCheck, Flag, Mail, ScrollText, ShieldCheck, Users } from 'lucide-react'
+import {
+  BadgeCheck,
+  BarChart3,
+  ClipboardCheck,
+  Flag,
+  Mail,
+  ScrollText,
+  ShieldCheck,
+  UserPlus,
+  Users,
+} from 'lucide-react'
 import { NavLink, Outlet, useOutletContext } from 'react-router'
 import type { CurrentUser } from '#contracts/users.ts'
 import { Forbidden } from '../../../components/forbidden.tsx'
@@ -17,6 +27,7 @@ const TABS = [
   { to: '/admin/log', label: 'Moderation log', icon: ScrollText, end: false, adminOnly: true },
   { to: '/admin/audit', label: 'Audit log', icon: ShieldCheck, end: false, adminOnly: true },
   { to: '/admin/mail', label: 'Mail', icon: Mail, end: false, adminOnly: true },
+  { to: '/admin/invitations', label: 'Invitations', icon: UserPlus, end: false, adminOnly: true },
 ] as const
 
 export default function AdminLayoutPage() {

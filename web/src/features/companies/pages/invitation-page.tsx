@@ -80,7 +80,13 @@ function InvitationCard({
     accept.mutate(invitationRef, { onSuccess: (result) => navigate(`/companies/${result.company.slug}/team`) })
   const refuse = () => decline.mutate(invitationRef, { onSuccess: () => setDeclined(true) })
   const signInThenJoin = (mode: 'sign-in' | 'sign-up') =>
-    modal.open({ mode, reason: `Sign in to join ${company.name}'s team.`, onSignedIn: join })
+    modal.open({
+      mode,
+      reason: `Sign in to join ${company.name}'s team.`,
+      onSignedIn: join,
+      // the link reached the invited mailbox: a sign-up with that address starts verified (decision 052)
+      invitation: 'token' in invitationRef ? invitationRef.token : undefined,
+    })
   // an invitation by username goes to one account, which alone may answer it
   const invitee = invitation.username === null ? invitation.email : `@${invitation.username}`
   const forAnotherAccount = invitation.username !== null && user !== null && user.username !== invitation.username

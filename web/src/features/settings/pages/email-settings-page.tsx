@@ -1,5 +1,6 @@
 // /settings/email (the avatar menu's Email Settings): the address the account signs in with. The current password
-// confirms the change; accounts made through GitHub confirm with a recent GitHub sign-in (decision 024).
+// confirms the change; accounts made through GitHub confirm with a recent GitHub sign-in (decision 024). The new
+// address replaces the old one once the link e-mailed to it is followed (decision 052).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -40,7 +41,7 @@ export default function EmailSettingsPage() {
       reset(EMPTY)
       setNotice({
         tone: 'success',
-        text: `Your e-mail address is now ${values.email}. Use it the next time you sign in; your other sessions were signed out.`,
+        text: `We sent a link to ${values.email}: your address changes when you open it. Your other sessions were signed out.`,
       })
     } catch (error) {
       if (error instanceof ApiError && error.errorMsg === REAUTHENTICATE) {
@@ -57,7 +58,15 @@ export default function EmailSettingsPage() {
       title="Email"
       description={
         <>
-          You sign in with <span className="font-medium text-slate-900">{user?.email}</span>.
+          You sign in with <span className="break-words font-medium text-slate-900">{user?.email}</span>
+          {user && !user.email_verified && ' (not verified yet)'}.
+          {user?.pending_email && (
+            <>
+              {' '}
+              It becomes <span className="break-words font-medium text-slate-900">{user.pending_email}</span> when you
+              open the link we sent there.
+            </>
+          )}
         </>
       }
       onSubmit={submit}

@@ -1,0 +1,143 @@
+// E-mail verification (issue 17, docs/decisions/052-email-verification-and-invitations.md). A password sign-up and a
+// changed address get a signed link (server/http/signed-link.ts) to the address; following it once, within
+// EMAIL_LINK_EXPIRY_HOURS, verifies the account's address or makes the new address the account's. Our own links
+// rather than Better Auth's emailVerification: its token is a stateless JWT that works again and again until it
+// expires, and its change-email flow is not ours (decision 024); a row per link makes ours single-use.
+import { and, eq, ne } from 'drizzle-orm'
+import {
+  ADDRESS_TAKEN,
+  ALREADY_VERIFIED,
+  EMAIL_LINK_EXPIRY_HOURS,
+  EMAIL_LINK_RESEND_INTERVAL_SECONDS,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  LINK_SENT_RECENTLY,
+  LINK_SUPERSEDED,
+  LINK_USED,
+  type VerifyEmailResponse,
+} from '#contracts/email-verification.ts'
+import type { AppConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/index.ts'
+import { conflict, HttpError, tooManyRequests } from '../../http/errors.ts'
+import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
+import {
+  deleteOpenEmailVerifications,
+  findOpenEmailVerification,
+  insertEmailVerification,
+  lockEmailVerification,
+  markEmailVerificationUsed,
+  type VerificationPurpose,
+} from './email-verification.queries.ts'
+import { enqueueEmailChangedMail, enqueueEmailVerificationMail } from './email-verification-mail.ts'
+
+export type EmailLinkConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
+type LinkUser = { id: number; name: string; username: string | null }
+
+/** Whole seconds, so the token's expiry and the stored one are the same instant. */
+const nowInSeconds = () => Math.floor(Date.now() / 1000)
+
+/**
+ * A new link to `email` in the caller's transaction: earlier links of the same purpose stop working, and the e-mail is
+ * queued with the commit.
+ */
+export async function sendEmailLink(
+  tx: Db,
+  config: EmailLinkConfig,
+  user: LinkUser,
+  purpose: VerificationPurpose,
+  email: string,
+) {
+  await deleteOpenEmailVerifications(tx, user.id, purpose)
+  const sentAt = nowInSeconds()
+  const expiresAt = sentAt + EMAIL_LINK_EXPIRY_HOURS * 3600
+  const row = await insertEmailVerification(tx, {
+    userId: user.id,
+    purpose,
+    email: email.toLowerCase(),
+    nonce: newLinkNonce(),
+    sentAt: new Date(sentAt * 1000),
+    expiresAt: new Date(expiresAt * 1000),
+  })
+  const token = signLinkToken(config.authSecret, 'email-verification', { id: row.id, nonce: row.nonce, expiresAt })
+  await enqueueEmailVerificationMail(tx, config, {
+    to: row.email,
+    user: { name: user.name, username: user.username ?? '' },
+    purpose,
+    token,
+  })
+  return row
+}
+
+const linkError = (code: string, message: string) =>
+  new HttpError(code === 'invalid' ? 400 : 410, `email_link_${code}`, message, { errorMsg: code })
+
+/**
+ * POST /api/v1/users/email/verify: the link's owner (signed in or not: the mailbox is the proof) verifies the address.
+ * A sign-up link verifies the account's address while it is still the one the link went to; a change link makes its
+ * address the account's, verified, and tells the old address.
+ */
+export async function followEmailLink(db: Db, config: EmailLinkConfig, token: string): Promise<VerifyEmailResponse> {
+  const claims = verifyLinkToken(config.authSecret, 'email-verification', token)
+  if (!claims) throw linkError('invalid', LINK_INVALID)
+  return db.transaction(async (tx) => {
+    const row = await lockEmailVerification(tx, claims.id)
+    // gone: a newer link of the same purpose replaced it (or the account was deleted)
+    if (!row) throw linkError('superseded', LINK_SUPERSEDED)
+    if (row.nonce !== claims.nonce) throw linkError('invalid', LINK_INVALID)
+    if (row.usedAt) throw linkError('used', LINK_USED)
+    if (Math.min(row.expiresAt.getTime(), claims.expiresAt * 1000) <= Date.now())
+      throw linkError('expired', LINK_EXPIRED)
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update')
+    if (!user) throw linkError('superseded', LINK_SUPERSEDED)
+    await markEmailVerificationUsed(tx, row.id)
+    if (row.purpose === 'sign_up') {
+      // the account changed its address since: this link proves an address it no longer has
+      if (user.email.toLowerCase() !== row.email) throw linkError('superseded', LINK_SUPERSEDED)
+      await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id))
+      return { purpose: 'sign_up', email: row.email }
+    }
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, row.email), ne(users.id, user.id)))
+    if (taken) throw conflict(ADDRESS_TAKEN, 'address_taken')
+    await tx
+      .update(users)
+      .set({ email: row.email, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+    // a sign-up link to the old address has nothing left to prove
+    await deleteOpenEmailVerifications(tx, user.id, 'sign_up')
+    if (user.email.toLowerCase() !== row.email) {
+      await enqueueEmailChangedMail(tx, config, {
+        to: user.email,
+        newEmail: row.email,
+        user: { name: user.name, username: user.username ?? '' },
+      })
+    }
+    return { purpose: 'change', email: row.email }
+  })
+}
+
+/** POST /api/v1/users/email/verification/resend: a new link to the account's address, at most once a minute. */
+export async function resendSignUpLink(
+  db: Db,
+  config: EmailLinkConfig,
+  user: LinkUser & { email: string; emailVerified: boolean },
+) {
+  if (user.emailVerified) throw conflict(ALREADY_VERIFIED, 'already_verified')
+  return db.transaction(async (tx) => {
+    // the user row's lock serializes two Resends at once
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+    const open = await findOpenEmailVerification(tx, user.id, 'sign_up')
+    if (open && Date.now() - open.sentAt.getTime() < EMAIL_LINK_RESEND_INTERVAL_SECONDS * 1000) {
+      throw tooManyRequests(LINK_SENT_RECENTLY)
+    }
+    return sendEmailLink(tx, config, user, 'sign_up', user.email)
+  })
+}
+
+/** The new address waiting for its link to be followed (settings show it), or null. */
+export async function findPendingEmail(db: Db, userId: number): Promise<string | null> {
+  return (await findOpenEmailVerification(db, userId, 'change'))?.email ?? null
+}
