@@ -135,6 +135,22 @@ describe('signed in, on a private site', () => {
   })
 })
 
+describe('signed in with an address not verified yet, on a private site', () => {
+  it('reads nothing: pages go to the sign-in screen, the API answers what to do, and verifying stays possible', async () => {
+    const unverified = await buildUser(ctx.app, { verified: false })
+    const page = await unverified.client.get('/tools')
+    expect(page.status).toBe(302)
+    expect(page.headers.location).toBe('/sign-in?next=%2Ftools')
+    const api = await unverified.client.get('/api/v1/tools/newest')
+    expect(api.status).toBe(403)
+    expect(api.body.error.message).toBe(`Verify your e-mail address to do that. We sent a link to ${unverified.email}.`)
+    // who they are, and a new link
+    expect((await unverified.client.get('/api/v1/users/current')).body.user.email_verified).toBe(false)
+    // (its own limit answers: a link went out at sign-up a moment ago)
+    expect((await unverified.client.post('/api/v1/users/email/verification/resend', {})).status).toBe(429)
+  })
+})
+
 describe('the same database opened by a public site', () => {
   it('answers visitors again, and lost nothing made while private', async () => {
     const tool = await buildTool(ctx.app.db)
