@@ -228,10 +228,25 @@ export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   )
 }
 
-export function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<void>; invitation?: string }) {
+/**
+ * The sign-up form: the modal's, the sign-in screen's and an invitation's (/join), which fixes the invited address
+ * (`invitedEmail`) and sends the invitation's token along (decision 052).
+ */
+export function SignUpFormView({
+  onDone,
+  invitation,
+  invitedEmail,
+}: {
+  onDone: () => Promise<void>
+  invitation?: string
+  invitedEmail?: string
+}) {
   const { data: site } = useQuery(siteQuery)
   const [formError, setFormError] = useState('')
-  const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({ resolver: zodResolver(SignUpForm) })
+  const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({
+    resolver: zodResolver(SignUpForm),
+    defaultValues: invitedEmail ? { email: invitedEmail, name: '', username: '', password: '' } : undefined,
+  })
   const submit = handleSubmit(async (values) => {
     setFormError('')
     try {
@@ -248,6 +263,11 @@ export function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<v
     <form onSubmit={submit} className="space-y-4" noValidate>
       {site?.sign_up === 'invite' && !invitation && (
         <p className="text-sm text-slate-600">Sign-up is by invitation: use the address you were invited at.</p>
+      )}
+      {invitedEmail && (
+        <p className="break-words text-center text-sm text-slate-600">
+          You were invited as <span className="font-medium text-slate-900">{invitedEmail}</span>.
+        </p>
       )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextField
@@ -269,8 +289,10 @@ export function SignUpFormView({ onDone, invitation }: { onDone: () => Promise<v
         type="email"
         autoComplete="email"
         {...register('email')}
+        readOnly={invitedEmail !== undefined}
+        aria-readonly={invitedEmail !== undefined ? 'true' : undefined}
         error={fieldMessage('Email', formState.errors.email?.message)}
-        hint={site?.sign_up === 'domains' ? signUpDomainsMessage(site.sign_up_domains) : undefined}
+        hint={site?.sign_up === 'domains' && !invitedEmail ? signUpDomainsMessage(site.sign_up_domains) : undefined}
       />
       <TextField
         label="Password"

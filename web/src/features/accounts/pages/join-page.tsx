@@ -1,21 +1,14 @@
 // /join?token=: an invitation's link (SIGNUP_MODE=invite, decision 052). Sign-up with the invited address fixed; the
 // account starts verified, since the link reached that mailbox. Then the onboarding wizard, as after any sign-up.
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
 import { UserPlus } from 'lucide-react'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
-import { SignUpForm } from '#contracts/auth.ts'
+import { SignUpFormView } from '../../../components/sign-in-modal.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/field.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
-import { fieldMessage } from '../../../lib/field-errors.ts'
-import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { ONBOARDING_START_PATH } from '../../../lib/onboarding-guide.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useSiteInvitationLink } from '../api/get-site-invitation-link.ts'
-import { useSignUpByInvitation } from '../api/sign-up-by-invitation.ts'
 
 export default function JoinPage() {
   const [params] = useSearchParams()
@@ -54,53 +47,15 @@ export default function JoinPage() {
 
 function JoinForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate()
-  const signUp = useSignUpByInvitation()
-  const [formError, setFormError] = useState('')
-  const { register, handleSubmit, setError, formState } = useForm<SignUpForm>({
-    resolver: zodResolver(SignUpForm),
-    defaultValues: { email, name: '', username: '', password: '' },
-  })
-  const submit = handleSubmit(async (values) => {
-    setFormError('')
-    try {
-      await signUp.mutateAsync({ ...values, email, invitation: token })
-      navigate(ONBOARDING_START_PATH)
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['name', 'username', 'password']))
-    }
-  })
+  const queryClient = useQueryClient()
+  const joined = async () => {
+    // everything cached was fetched as a visitor
+    await queryClient.invalidateQueries()
+    navigate(ONBOARDING_START_PATH)
+  }
   return (
-    <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-      <p className="break-words text-center text-sm text-slate-600">
-        You were invited as <span className="font-medium text-slate-900">{email}</span>.
-      </p>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label="Email" type="email" value={email} readOnly aria-readonly="true" />
-      <TextField
-        label="Name"
-        autoComplete="name"
-        autoFocus
-        {...register('name')}
-        error={fieldMessage('Name', formState.errors.name?.message)}
-      />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        {...register('username')}
-        error={fieldMessage('Username', formState.errors.username?.message)}
-        hint="Your profile lives at /your-username"
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...register('password')}
-        error={fieldMessage('Password', formState.errors.password?.message)}
-        hint="At least 8 characters"
-      />
-      <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
-        Create account
-      </Button>
-    </form>
+    <div className="mt-4">
+      <SignUpFormView onDone={joined} invitation={token} invitedEmail={email} />
+    </div>
   )
 }
