@@ -30,12 +30,23 @@ export const AUDIT_ACTIONS = [
   'impersonation.stopped',
   'token.created',
   'token.revoked',
+  'invitation.sent',
+  'invitation.revoked',
   'site.mode_changed',
 ] as const
 export const AuditAction = z.enum(AUDIT_ACTIONS, { message: 'is not an action of the audit log' })
 export type AuditAction = z.infer<typeof AuditAction>
 
-export const AUDIT_SUBJECT_TYPES = ['user', 'company', 'company_member', 'tool', 'comment', 'token', 'site'] as const
+export const AUDIT_SUBJECT_TYPES = [
+  'user',
+  'company',
+  'company_member',
+  'tool',
+  'comment',
+  'token',
+  'invitation',
+  'site',
+] as const
 export const AuditSubjectType = z.enum(AUDIT_SUBJECT_TYPES, { message: 'is not a kind of subject of the audit log' })
 export type AuditSubjectType = z.infer<typeof AuditSubjectType>
 

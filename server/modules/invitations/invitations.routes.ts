@@ -11,6 +11,7 @@ import {
   SiteInvitationsResponse,
 } from '#contracts/site-invitations.ts'
 import { requireAdmin } from '../../http/auth-guard.ts'
+import { auditContextOf } from '../audit/audit.service.ts'
 import { presentSiteInvitation } from './invitations.presenter.ts'
 import { listPendingSiteInvitations } from './invitations.queries.ts'
 import { previewSiteInvitationLink, revokeSiteInvitation, sendSiteInvitation } from './invitations.service.ts'
@@ -47,7 +48,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireAdmin(request)
-      const row = await sendSiteInvitation(app.db, app.config, actor, request.body.email)
+      const row = await sendSiteInvitation(
+        app.db,
+        app.config,
+        actor,
+        await auditContextOf(request, actor),
+        request.body.email,
+      )
       return { invitation: presentSiteInvitation(row) }
     },
   )
@@ -63,8 +70,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request)
-      await revokeSiteInvitation(app.db, request.params.id)
+      const actor = await requireAdmin(request)
+      await revokeSiteInvitation(app.db, await auditContextOf(request, actor), request.params.id)
       return { ok: true as const }
     },
   )

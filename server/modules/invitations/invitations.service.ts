@@ -9,6 +9,7 @@ import { siteInvitations } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
+import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { findSiteInvitation, hasAccountWithEmail, lockOpenSiteInvitation } from './invitations.queries.ts'
 import { enqueueSiteInvitationMail } from './invitations-mail.ts'
 
@@ -16,7 +17,13 @@ type InvitationConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
 
 const linkError = (status: number, code: string, message: string) => new HttpError(status, code, message)
 
-export async function sendSiteInvitation(db: Db, config: InvitationConfig, actor: SessionUser, email: string) {
+export async function sendSiteInvitation(
+  db: Db,
+  config: InvitationConfig,
+  actor: SessionUser,
+  audit: AuditContext,
+  email: string,
+) {
   if (await hasAccountWithEmail(db, email)) throw conflict(ALREADY_HAS_ACCOUNT, 'already_has_account')
   return db.transaction(async (tx) => {
     const sentAt = Math.floor(Date.now() / 1000)
@@ -40,14 +47,29 @@ export async function sendSiteInvitation(db: Db, config: InvitationConfig, actor
       inviter: { name: actor.name, username: actor.username },
       token,
     })
+    await recordAudit(tx, audit, {
+      action: 'invitation.sent',
+      subjectType: 'invitation',
+      subjectId: row!.id,
+      subjectLabel: email,
+      details: { after: { email, expires_at: row!.expiresAt.toISOString() } },
+    })
     return { ...row!, invitedBy: actor.username }
   })
 }
 
-export async function revokeSiteInvitation(db: Db, id: number) {
+export async function revokeSiteInvitation(db: Db, audit: AuditContext, id: number) {
   const row = await findSiteInvitation(db, id)
   if (!row || row.acceptedAt || row.revokedAt) throw notFound('No pending invitation with that id.')
-  await db.update(siteInvitations).set({ revokedAt: new Date() }).where(eq(siteInvitations.id, id))
+  await db.transaction(async (tx) => {
+    await tx.update(siteInvitations).set({ revokedAt: new Date() }).where(eq(siteInvitations.id, id))
+    await recordAudit(tx, audit, {
+      action: 'invitation.revoked',
+      subjectType: 'invitation',
+      subjectId: id,
+      subjectLabel: row.email,
+    })
+  })
 }
 
 /** GET /api/v1/invitations/site?token=: the address an invitation link is for (the sign-up form fixes it). */

@@ -3,7 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVITE_ONLY } from '#contracts/site-invitations.ts'
-import { mailOutbox, siteInvitations, users } from '../../db/schema/index.ts'
+import { auditEvents, mailOutbox, siteInvitations, users } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
 import { FAKE_GITHUB_CLIENT, type FakeGithub, signInWithGithub, startFakeGithub } from '../../test/fake-github.ts'
@@ -109,6 +109,16 @@ describe('sign-up by invitation only', () => {
     expect(response.status).toBe(403)
     expect(response.body.error.message).toBe(INVITE_ONLY)
     expect((await admin.client.post(`/api/v1/admin/invitations/${invitation.id}/revoke`)).status).toBe(404)
+    // both acts are the admin's, in the audit log (decision 050)
+    const events = await ctx.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'invitation'), eq(auditEvents.subjectId, String(invitation.id))))
+      .orderBy(auditEvents.id)
+    expect(events.map((event) => [event.action, event.actorId, event.subjectLabel])).toEqual([
+      ['invitation.sent', admin.id, email],
+      ['invitation.revoked', admin.id, email],
+    ])
   })
 
   it('lets an address a company admin invited to the team sign up', async () => {

@@ -42,6 +42,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'impersonation.stopped': 'Stopped impersonating',
   'token.created': 'Created an API token',
   'token.revoked': 'Revoked an API token',
+  'invitation.sent': 'Invited someone to sign up',
+  'invitation.revoked': 'Revoked an invitation',
   'site.mode_changed': 'Changed the site mode',
 }
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -51,6 +53,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   tool: 'Tool',
   comment: 'Comment',
   token: 'API token',
+  invitation: 'Invitation',
   site: 'Site',
 }
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' })
