@@ -4,7 +4,7 @@
 // refused the page.
 import fs from 'node:fs'
 import { expectNoA11yViolations } from './a11y.ts'
-import { callApi, screenshot, signInAsBootstrapAdminByApi, uniqueName } from './helpers.ts'
+import { callApi, screenshot, signInAsBootstrapAdminByApi, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type BrowserContext, expect, test } from './test.ts'
 
 /** A person signed up through the API in a context of their own; answers their id. */
@@ -15,6 +15,8 @@ async function person(context: BrowserContext, username: string) {
     data: { email: `${username}@example.test`, password: 'correct-horse-battery', name: `Audit ${username}`, username },
   })
   expect(signedUp.ok()).toBe(true)
+  // an admin's role needs a verified address (decision 052)
+  await verifyEmailOf(context.request, `${username}@example.test`, origin)
   await context.request.post('/api/v1/onboarding/finish', { headers: { origin }, data: {} })
   return Number((await signedUp.json()).user.id)
 }
