@@ -108,7 +108,7 @@ describe('single sign-on', () => {
   })
 
   it('joins an existing password account only once both addresses are verified', async () => {
-    const existing = await buildUser(ctx.app, { email: `linked-${nextPerson}@example.test` })
+    const existing = await buildUser(ctx.app, { email: `linked-${nextPerson}@example.test`, verified: false })
     const someone = person({ email: existing.email })
     // the account's own address was never verified: someone else may have signed it up with this address
     const refused = await signInWithSso(ctx.app, provider, someone.login)
