@@ -5,8 +5,8 @@
 //
 // The provider must be known to the server when it starts (OIDC_ISSUER), and SIGNUP_EMAIL_DOMAINS or SSO_ONLY would
 // change the shared server every other spec signs up on: so this spec starts two servers of its own, one with the
-// domain rule on E2E_PORT + 2 and one with SSO_ONLY on E2E_PORT + 3, with the provider on E2E_PORT + 1, all in this
-// process's reach (decision 051).
+// domain rule on E2E_PORT + 3 and one with SSO_ONLY on E2E_PORT + 4, with the provider on E2E_PORT + 2, all in this
+// process's reach (decision 051; E2E_PORT + 1 is the private site's server, playwright.config.ts).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { OIDC_TEST_CLIENT, type OidcTestProvider, startOidcProvider } from '../server/test/oidc-provider.ts'
 import { expectNoA11yViolations } from './a11y.ts'
@@ -14,8 +14,8 @@ import { screenshot, waitForApp } from './helpers.ts'
 import { type Browser, expect, type Page, test } from './test.ts'
 
 const basePort = Number(process.env.E2E_PORT ?? 3100)
-const site = `http://localhost:${basePort + 2}`
-const ssoOnlySite = `http://localhost:${basePort + 3}`
+const site = `http://localhost:${basePort + 3}`
+const ssoOnlySite = `http://localhost:${basePort + 4}`
 const SSO_NAME = 'Acme SSO'
 
 let provider: OidcTestProvider
@@ -58,7 +58,7 @@ async function startSite(origin: string, name: string, settings: Record<string, 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   provider = await startOidcProvider({
-    port: basePort + 1,
+    port: basePort + 2,
     redirectUris: [`${site}/api/auth/callback/oidc`, `${ssoOnlySite}/api/auth/callback/oidc`],
   })
   await Promise.all([
