@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm, signUpDomainsMessage } from '#contracts/auth.ts'
+import type { SiteInfo } from '#contracts/site.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
 import { onEmailVerifiedElsewhere } from '../lib/email-verified.ts'
@@ -78,16 +79,7 @@ export function SignInModal() {
         modal.close()
       }}
       title={awaiting ? 'Check your inbox' : isSignUp && passwordsOn ? 'Create your account' : 'Sign in'}
-      description={
-        awaiting
-          ? undefined
-          : (modal.reason ??
-            (!passwordsOn
-              ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
-              : isSignUp
-                ? 'Share your stack, follow tools and find jobs that match.'
-                : 'Welcome back.'))
-      }
+      description={awaiting ? undefined : (modal.reason ?? signInDescription(site, isSignUp))}
     >
       {awaiting ? (
         <CheckInbox email={awaiting} onVerified={finishVerified} />
@@ -111,6 +103,15 @@ export function SignInModal() {
       )}
     </Dialog>
   )
+}
+
+/** What a sign-in form says under its title: the modal's, and the sign-in screen's on a public site. */
+export function signInDescription(site: SiteInfo | undefined, isSignUp: boolean): string {
+  // SSO_ONLY: the provider's first sign-in makes the account
+  if (site && !site.password_enabled) {
+    return `Sign in with your ${site.sso_name} account: the first time creates your account here.`
+  }
+  return isSignUp ? 'Share your stack, follow tools and find jobs that match.' : 'Welcome back.'
 }
 
 /** The new account's address waits for its link; the action continues once it is verified (here or in another tab). */

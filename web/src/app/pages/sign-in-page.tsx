@@ -8,7 +8,7 @@ import { Navigate, redirect, useSearchParams } from 'react-router'
 import { type SiteInfo, safeNextPath } from '#contracts/site.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { ResendButton } from '../../components/resend-button.tsx'
-import { ProviderButtons, SignInFormView, SignUpFormView } from '../../components/sign-in-modal.tsx'
+import { ProviderButtons, SignInFormView, SignUpFormView, signInDescription } from '../../components/sign-in-modal.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import type { Prefetch } from '../../lib/prefetch.ts'
@@ -50,13 +50,7 @@ export default function SignInPage() {
     <SignInFrame name={name}>
       <h1 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in'}</h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">
-        {isPrivate
-          ? `${name} is private to its members. Sign in to continue.`
-          : !passwordEnabled
-            ? `Sign in with your ${site?.sso_name} account: the first time creates your account here.`
-            : isSignUp
-              ? 'Share your stack, follow tools and find jobs that match.'
-              : 'Welcome back.'}
+        {isPrivate ? `${name} is private to its members. Sign in to continue.` : signInDescription(site, isSignUp)}
       </p>
       <ProviderButtons passwordsOn={passwordEnabled} callbackURL={next} />
       {passwordEnabled && (isSignUp ? <SignUpFormView onDone={goOn} /> : <SignInFormView onDone={goOn} />)}
