@@ -35,6 +35,8 @@ import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
+import { openFileStorage } from './storage/open-storage.ts'
+import type { FileStorage } from './storage/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +44,8 @@ declare module 'fastify' {
     database: Database
     config: AppConfig
     auth: Auth
+    /** Uploads and share images: the local UPLOAD_DIR or S3-compatible storage (server/storage, decision 055). */
+    storage: FileStorage
     /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
     sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
@@ -85,6 +89,9 @@ export async function buildApp({
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('auth', auth)
+  const storage = openFileStorage(config)
+  app.decorate('storage', storage)
+  app.addHook('onClose', async () => storage.close())
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, readPageShell() ?? '', 404),
