@@ -28,6 +28,7 @@ import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { registerMetrics } from './http/metrics.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
@@ -98,6 +99,8 @@ export async function buildApp({
   )
 
   registerErrorHandler(app)
+  // its request hook must come before every route it times
+  registerMetrics(app)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

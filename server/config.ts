@@ -19,6 +19,8 @@ export interface AppConfig {
   rateLimitEnabled: boolean
   /** Pages from Vite's dev server in this process (WEB_DEV, `npm run dev`): server/http/web-dev.ts. */
   webDev?: boolean
+  /** The bearer token /metrics asks for (METRICS_TOKEN); unset, /metrics answers 404 (server/http/metrics.ts). */
+  metricsToken?: string
   /** Schedule the weekly digest e-mail (off in tests, which run it by hand). */
   weeklyDigest?: boolean
   /** Local uploads (the default store, and what `npm run storage:copy` copies from). */
@@ -89,6 +91,7 @@ export function configFromEnv(env: Env): AppConfig {
     scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
     webDev: env.WEB_DEV,
+    metricsToken: env.METRICS_TOKEN,
     weeklyDigest: !env.WEEKLY_DIGEST_DISABLED,
     uploadDir: uploadDirOf(env),
     s3: s3Settings(env),

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   WEB_DEV: flag,
   /** Disables per-IP rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: flag,
+  /** Opens /metrics (Prometheus) to scrapers sending `Authorization: Bearer <token>`; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Turns off the weekly digest of followed tools that every instance otherwise schedules. */
   WEEKLY_DIGEST_DISABLED: flag,
   UPLOAD_DIR: z.string().optional(),

@@ -25,6 +25,8 @@ export type { Listen, ListenOptions } from './pg-listener.ts'
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL's connection pool, whose use and query times /metrics reports (server/http/metrics.ts). */
+  pool?: pg.Pool
   /** Runs pending migrations. */
   migrate(): Promise<void>
   /**
@@ -98,6 +100,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    pool,
     migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
     listen: listener.listen,
     notify: async (channel, payload) => {

@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   /** LISTEN for new mail, so it goes out at once instead of at the next poll. */
   listen?: Listen
   log?: MailWorkerLogger
+  /** Told of each attempt's outcome (/metrics' stackatlas_mail_attempts_total). */
+  onOutcome?: (outcome: MailOutcome) => void
   workerId?: string
   /** How long a claim holds; must exceed the SMTP timeouts below, or a slow send is taken by another worker. */
   leaseMs?: number
@@ -31,6 +33,9 @@ export interface MailWorkerOptions {
   maxAttempts?: number
   backoff?: { baseMs: number; maxMs: number }
 }
+
+/** An attempt at one message: sent, failed and retried later, or failed for good. */
+export type MailOutcome = 'sent' | 'retrying' | 'failed'
 
 export interface MailWorker {
   readonly id: string
@@ -89,6 +94,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         headers: row.headers ?? undefined,
       })
       await markMailSent(options.db, row.id, id, String(info.response ?? ''))
+      options.onOutcome?.('sent')
       log.info({ mailId: row.id, kind: row.kind, messageId: row.messageId }, 'mail sent')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
@@ -97,6 +103,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
       const retryInMs = permanent || row.attempts >= maxAttempts ? null : backoffDelay(row.attempts, backoff)
       await markMailAttemptFailed(options.db, row.id, id, message.slice(0, 1000), retryInMs)
+      options.onOutcome?.(retryInMs === null ? 'failed' : 'retrying')
       log.warn(
         { mailId: row.id, kind: row.kind, attempt: row.attempts, retryInMs, err: message },
         retryInMs === null ? 'mail failed, giving up' : 'mail failed, will retry',

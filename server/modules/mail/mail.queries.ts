@@ -112,6 +112,28 @@ export async function markMailAttemptFailed(
     .where(heldBy(id, workerId))
 }
 
+/**
+ * The queue as /metrics reports it, in one statement: pending messages (claimed by a worker or not), how long the
+ * oldest unclaimed one has been due, and the messages queued in the last 24 hours that were given up on. Pending rows
+ * come from the workers' partial index and the failed ones from the created_at index, so the cost follows the queue
+ * and a day's mail, not the outbox's whole history.
+ */
+export async function readOutboxDepth(db: Db) {
+  const unclaimed = sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} <= now())`
+  const [depth] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${unclaimed})`.mapWith(Number),
+      claimed: sql<number>`count(*) filter (where not ${unclaimed})`.mapWith(Number),
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.nextAttemptAt})
+        filter (where ${unclaimed} and ${mailOutbox.nextAttemptAt} <= now())), 0)`.mapWith(Number),
+      failedLastDay: sql<number>`(select count(*) from ${mailOutbox}
+        where ${mailOutbox.createdAt} > now() - interval '1 day' and ${mailOutbox.status} = 'failed')`.mapWith(Number),
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'))
+  return depth!
+}
+
 /** An admin's "try again" on a message the worker gave up on. */
 export async function requeueFailedMail(db: Db, id: number): Promise<MailRow | null> {
   const [row] = await db

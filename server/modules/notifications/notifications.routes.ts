@@ -71,6 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (error) => app.log.error({ err: error }, 'notification delivery failed'),
   )
+  app.metrics.watch('notification_streams_open', () => hub.connectionCount)
   // Open streams would keep server.close() waiting: end them before the server closes.
   app.addHook('preClose', async () => {
     await hub.close()
