@@ -80,6 +80,9 @@ export async function buildApp({
     // them (proxy-addr), so an address the client writes into X-Forwarded-For is never taken as its own.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // While closing, a request already on an open connection is served (with Connection: close) rather than given
+    // Fastify's own 503 outside the envelope; /readyz answers 503 then (decision 054).
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 

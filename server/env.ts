@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** On SIGTERM, how long requests in flight may take before their connections are cut (decision 054). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Public origin of the site, used for auth callbacks, CSRF origin checks and links in e-mails. */
   BASE_URL: z.string().url().optional(),
   /** postgres://... selects PostgreSQL; unset means the embedded PGlite database in DATA_DIR. */

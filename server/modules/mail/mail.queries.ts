@@ -90,6 +90,29 @@ export async function markMailSent(db: Db, id: number, workerId: string, smtpRes
     .where(heldBy(id, workerId))
 }
 
+/**
+ * The heartbeat of a send in progress: pushes the claim `leaseMs` further while this worker still holds it. False when
+ * it no longer does (its lease ran out and another worker may have taken the message).
+ */
+export async function renewMailClaim(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(heldBy(id, workerId))
+    .returning({ id: mailOutbox.id })
+  return rows.length > 0
+}
+
+/** A worker shutting down hands back what it still holds, so another instance sends it now rather than at expiry. */
+export async function releaseMailClaims(db: Db, workerId: string): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ claimedBy: null, claimedUntil: null })
+    .where(and(eq(mailOutbox.claimedBy, workerId), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
 /** A failed attempt: retry after `retryInMs`, or give up (`retryInMs` null). */
 export async function markMailAttemptFailed(
   db: Db,
