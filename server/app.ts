@@ -35,6 +35,7 @@ import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
+import { createJobQueue, type JobQueue } from './queue/job-queue.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     database: Database
     config: AppConfig
     auth: Auth
+    /** Background work that survives this instance (server/queue/job-queue.ts); stop() releases its claims. */
+    jobQueue: JobQueue
     /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
     sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
@@ -85,6 +88,7 @@ export async function buildApp({
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('auth', auth)
+  app.decorate('jobQueue', createJobQueue({ database, log: app.log }))
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, readPageShell() ?? '', 404),
@@ -143,6 +147,9 @@ export async function buildApp({
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
+  // the modules have registered their workers: claim jobs once the app is ready, release them when it closes
+  app.addHook('onReady', () => app.jobQueue.start())
+  app.addHook('onClose', () => app.jobQueue.stop())
   await registerWeb(app)
   return app
 }

@@ -36,6 +36,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
   try {
+    await app.jobQueue.stop() // running jobs finish (bounded), the rest go back to the queue for other instances
     await app.close()
     await database.close()
     process.exit(0)

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { StartupError } from '../startup-error.ts'
+import { installJobQueue, type JobQueueDb, pgliteJobQueueDb, postgresJobQueueDb } from './job-queue-database.ts'
 import { type Listen, type ListenerTiming, PostgresListener } from './pg-listener.ts'
 import * as schema from './schema/index.ts'
 
@@ -25,8 +26,10 @@ export type { Listen, ListenOptions } from './pg-listener.ts'
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Runs pending migrations. */
+  /** Runs pending migrations, then installs or upgrades the job queue's schema. */
   migrate(): Promise<void>
+  /** The database as pg-boss reaches it (server/queue/job-queue.ts, decision 057). */
+  jobQueueDb: JobQueueDb
   /**
    * LISTEN on a channel (PostgreSQL: one dedicated connection, reconnected after a drop, when `onReconnect` tells the
    * subscriber to catch up; PGlite: in-process, never dropped).
@@ -62,10 +65,15 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
   // 'PGlite is closed': close the listeners still open first (a database closed under a running app, as /healthz's
   // test does).
   const listeners = new Set<() => Promise<void>>()
+  const jobQueueDb = pgliteJobQueueDb(client)
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder })
+      await installJobQueue(jobQueueDb, 'pglite')
+    },
+    jobQueueDb,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload)
       const stop = async () => {
@@ -95,10 +103,15 @@ export async function openPostgres(
   pool.on('error', () => {})
   const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Db
   const listener = new PostgresListener(connectionString, options.listenerTiming)
+  const jobQueueDb = postgresJobQueueDb(pool, listener.listen)
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
+    migrate: async () => {
+      await migratePostgres(drizzlePostgres(pool), { migrationsFolder })
+      await installJobQueue(jobQueueDb, 'postgres')
+    },
+    jobQueueDb,
     listen: listener.listen,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
