@@ -36,6 +36,7 @@ import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
+import { createJobQueue, type JobQueue } from './queue/job-queue.ts'
 import { openFileStorage } from './storage/open-storage.ts'
 import type { FileStorage } from './storage/storage.ts'
 
@@ -47,6 +48,8 @@ declare module 'fastify' {
     auth: Auth
     /** Uploads and share images: the local UPLOAD_DIR or S3-compatible storage (server/storage, decision 055). */
     storage: FileStorage
+    /** Background work that survives this instance (server/queue/job-queue.ts); stop() releases its claims. */
+    jobQueue: JobQueue
     /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
     sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
@@ -96,6 +99,7 @@ export async function buildApp({
   const storage = openFileStorage(config)
   app.decorate('storage', storage)
   app.addHook('onClose', async () => storage.close())
+  app.decorate('jobQueue', createJobQueue({ database, log: app.log }))
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, readPageShell() ?? '', 404),
@@ -156,6 +160,9 @@ export async function buildApp({
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
+  // the modules have registered their workers: claim jobs once the app is ready, release them when it closes
+  app.addHook('onReady', () => app.jobQueue.start())
+  app.addHook('onClose', () => app.jobQueue.stop())
   await registerWeb(app)
   return app
 }

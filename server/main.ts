@@ -27,8 +27,8 @@ if (modeChanged) app.log.info({ mode: config.siteMode }, 'site mode changed: rec
 
 /**
  * app.close() does the orderly part (decision 054): /readyz answers 503 and live streams end with a retry hint
- * (preClose), the server takes no new connection and waits for the requests in flight, then the mail worker hands
- * back its claims and timers stop (onClose). Requests still running after SHUTDOWN_TIMEOUT_MS lose their connection.
+ * (preClose), the server takes no new connection and waits for the requests in flight, then the mail worker and the
+ * job queue hand back their claims (running jobs finish first, bounded) and timers stop (onClose). Requests still running after SHUTDOWN_TIMEOUT_MS lose their connection.
  */
 let stopping = false
 async function shutdown(signal: string) {

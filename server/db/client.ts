@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { StartupError } from '../startup-error.ts'
+import { installJobQueue, type JobQueueDb, pgliteJobQueueDb, postgresJobQueueDb } from './job-queue-database.ts'
 import { type Listen, type ListenerTiming, PostgresListener } from './pg-listener.ts'
 import * as schema from './schema/index.ts'
 
@@ -33,8 +34,10 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** PostgreSQL's connection pool, whose use and query times /metrics reports (server/http/metrics.ts). */
   pool?: pg.Pool
-  /** Runs pending migrations. */
+  /** Runs pending migrations, then installs or upgrades the job queue's schema. */
   migrate(): Promise<void>
+  /** The database as pg-boss reaches it (server/queue/job-queue.ts, decision 057). */
+  jobQueueDb: JobQueueDb
   /**
    * LISTEN on a channel (PostgreSQL: one dedicated connection, reconnected after a drop, when `onReconnect` tells the
    * subscriber to catch up; PGlite: in-process, never dropped).
@@ -70,10 +73,15 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
   // 'PGlite is closed': close the listeners still open first (a database closed under a running app, as /healthz's
   // test does).
   const listeners = new Set<() => Promise<void>>()
+  const jobQueueDb = pgliteJobQueueDb(client)
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder })
+      await installJobQueue(jobQueueDb, 'pglite')
+    },
+    jobQueueDb,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload)
       const stop = async () => {
@@ -103,11 +111,16 @@ export async function openPostgres(
   pool.on('error', () => {})
   const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Db
   const listener = new PostgresListener(connectionString, options.listenerTiming)
+  const jobQueueDb = postgresJobQueueDb(pool, listener.listen)
   return {
     db,
     kind: 'postgres',
     pool,
-    migrate: () => migratePostgresLocked(connectionString),
+    migrate: async () => {
+      await migratePostgresLocked(connectionString)
+      await installJobQueue(jobQueueDb, 'postgres')
+    },
+    jobQueueDb,
     listen: listener.listen,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])

@@ -228,6 +228,11 @@ export async function findLatestScan(db: Db, targetKey: string): Promise<ScanRow
   return row
 }
 
+export async function findScan(db: Db, id: number): Promise<ScanRow | undefined> {
+  const [row] = await db.select().from(scans).where(eq(scans.id, id))
+  return row
+}
+
 export async function insertScan(db: Db, values: typeof scans.$inferInsert): Promise<ScanRow> {
   const [row] = await db.insert(scans).values(values).returning()
   return row!

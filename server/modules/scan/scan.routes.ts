@@ -16,18 +16,15 @@ import { presentScan } from './scan.presenter.ts'
 import { findClaimedStackPath } from './scan.queries.ts'
 import { createScanner } from './scan.service.ts'
 import { parseScanTarget, type ScanTarget, ScanUrlError } from './scan-target.ts'
+import { registerScanWorker } from './scan-worker.ts'
 
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowPrivateNetworks = app.config.scanAllowPrivateNetworks
-  const scanner = createScanner({ db: app.db, network: { allowPrivateNetworks }, log: app.log })
-  app.metrics.watch('scans_running', () => scanner.running)
-  // shutting down waits for running scans a little; one cut short stays 'scanning' until another instance
-  // restarts it (scan.service.ts SCAN_LIMITS.staleMs)
-  app.addHook('onClose', async () => {
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([scanner.idle(), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))])
-    clearTimeout(timer)
-  })
+  const scanner = createScanner({ db: app.db, jobQueue: app.jobQueue })
+  // every instance runs queued scans; shutting down lets them finish a little, then another instance takes the
+  // rest over (app.jobQueue.stop())
+  const scanWorker = registerScanWorker(app.jobQueue, { db: app.db, network: { allowPrivateNetworks }, log: app.log })
+  app.metrics.watch('scans_running', () => scanWorker.running)
 
   // Polling every 2 s is 30 requests a minute; the limit leaves room for two scans, per user (per IP when signed out)
   const rateLimit = app.config.rateLimitEnabled

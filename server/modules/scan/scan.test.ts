@@ -6,12 +6,13 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
-import { companies, scans, stacks, toolAliases, tools } from '../../db/schema/index.ts'
+import { companies, stacks, toolAliases, tools } from '../../db/schema/index.ts'
 import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { waitForScanEnd } from '../../test/scan-jobs.ts'
 import { type FixtureSite, serveSilentHost, serveSite } from '../../test/scan-servers.ts'
 import { createScanner } from './scan.service.ts'
 import { parseScanTarget } from './scan-target.ts'
@@ -386,8 +387,8 @@ describe('the scanner behind the route', () => {
 
   it('refuses a scan past the overall cap, counted across instances in the database', async () => {
     // two instances on one database, each running at most one scan overall
-    const first = createScanner({ db: ctx.app.db, network, limits: { overallRunning: 1 } })
-    const second = createScanner({ db: ctx.app.db, network, limits: { overallRunning: 1 } })
+    const first = createScanner({ db: ctx.app.db, jobQueue: ctx.app.jobQueue, limits: { overallRunning: 1 } })
+    const second = createScanner({ db: ctx.app.db, jobQueue: ctx.app.jobQueue, limits: { overallRunning: 1 } })
     const [alice, bob] = [await buildUser(ctx.app), await buildUser(ctx.app)]
     const running = await first.analyze(alice.id, target(`${site.origin}/held`))
     expect(running.scan.state).toBe('scanning')
@@ -399,16 +400,16 @@ describe('the scanner behind the route', () => {
     // joining the running scan is no new scan: the cap does not apply
     expect((await second.analyze(bob.id, target(`${site.origin}/held`))).scan.id).toBe(running.scan.id)
     releaseHeldPage()
-    await first.idle()
-    expect((await second.analyze(bob.id, target(`${site.origin}/plain?overall`))).scan.state).toBe('scanning')
-    await second.idle()
+    await waitForScanEnd(ctx.app.db, running.scan.id)
+    const next = await second.analyze(bob.id, target(`${site.origin}/plain?overall`))
+    expect(next.scan.state).toBe('scanning')
+    await waitForScanEnd(ctx.app.db, next.scan.id)
   })
 
   it('ends a scan that outlasts its time as failed', async () => {
-    const scanner = createScanner({ db: ctx.app.db, network, limits: { maxDurationMs: 200 } })
+    const scanner = createScanner({ db: ctx.app.db, jobQueue: ctx.app.jobQueue, limits: { maxDurationMs: 200 } })
     const { scan } = await scanner.analyze(user.id, target(`${site.origin}/hang`))
-    await scanner.idle()
-    const [row] = await ctx.app.db.select().from(scans).where(eq(scans.id, scan.id))
+    const row = await waitForScanEnd(ctx.app.db, scan.id)
     expect(row).toMatchObject({ state: 'failed', stage: 'failed', error: SCAN_EMPTY_MESSAGE, tools: [] })
   })
 })
