@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
 import { buildWeb } from '../scripts/build-web.ts'
+import { BENCH_ADMIN_URL, loadAverageBefore } from './bench-env.ts'
 import { kB, measureBundles, type PageBundle } from './bundle.ts'
 import { chromiumPath, LIGHTHOUSE_AIM, type LighthouseRun, measureLighthouse } from './lighthouse.ts'
 import {
@@ -56,8 +57,7 @@ if (!Number.isInteger(instances) || instances < 1)
 const resultsFile = instances > 1 ? `latest-instances-${instances}.json` : 'latest.json'
 const duration = Number(args.duration)
 const connections = Number(args.connections)
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const adminUrl = BENCH_ADMIN_URL
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 
 // Aim on PostgreSQL (issue 2): search at least half the baseline's throughput, p99 under 30 ms at 50 connections.
@@ -161,9 +161,7 @@ interface TargetResult {
   explainFile?: string
 }
 
-// Other processes on this machine (a test run, a build) skew every figure: recorded, and warned about.
-const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
-if (loadAverage > 1) console.warn(`!!! load average ${loadAverage} before the run: figures will be low and noisy`)
+const loadAverage = loadAverageBefore()
 
 // The server renders pages from the built bundles, loaded once when it starts: build before any server starts
 console.log('\n== Web app (npm run build)')
