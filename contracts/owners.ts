@@ -55,6 +55,7 @@ export const RESERVED_HANDLES = new Set([
   'static',
   'terms',
   'privacy',
+  'readyz',
   'tools',
   'uploads',
   'users',

@@ -13,6 +13,8 @@ fs.mkdirSync(reportDir, { recursive: true })
 
 let passed = 0
 let failed = 0
+/** Which tests failed, printed again at the end: CI keeps only the tail of a long log. */
+const failedNames: string[] = []
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${label}`)
@@ -22,7 +24,10 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
 
 function step(label: string, command: string, args: string[]) {
   if (run(label, command, args)) passed++
-  else failed++
+  else {
+    failed++
+    failedNames.push(label)
+  }
 }
 
 step('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
@@ -41,6 +46,7 @@ const vitest = readJson(vitestReport)
 if (vitest) {
   passed += vitest.numPassedTests ?? 0
   failed += vitest.numFailedTests ?? 0
+  failedNames.push(...failedVitestTests(vitest))
 }
 // a run that failed without failing tests (a crash, a failed setup) still counts as one failure
 if (!vitestOk && !((vitest?.numFailedTests ?? 0) > 0)) failed++
@@ -58,6 +64,7 @@ if (fs.existsSync(chromium)) {
     // a test that passed on its retry (flaky) counts as passed, as Playwright's own exit code does
     passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0)
     failed += e2e.stats.unexpected ?? 0
+    failedNames.push(...failedPlaywrightTests(e2e.suites ?? []))
   }
   if (!ok && !((e2e?.stats?.unexpected ?? 0) > 0)) failed++
 } else if (isCi) {
@@ -70,14 +77,43 @@ if (fs.existsSync(chromium)) {
   console.warn('!'.repeat(100))
 }
 
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
 
-/** What the JSON reporters write that we count: Vitest's totals, Playwright's stats. */
+/** What the JSON reporters write that we read: Vitest's totals and results, Playwright's stats and suites. */
 interface TestReport {
   numPassedTests?: number
   numFailedTests?: number
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[]
   stats?: { expected?: number; unexpected?: number; flaky?: number }
+  suites?: PlaywrightSuite[]
+}
+
+interface PlaywrightSuite {
+  title: string
+  file?: string
+  specs?: { title: string; file?: string; tests: { projectName?: string; status: string }[] }[]
+  suites?: PlaywrightSuite[]
+}
+
+function failedVitestTests(report: TestReport): string[] {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
+  )
+}
+
+function failedPlaywrightTests(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => `${spec.file ?? suite.file ?? ''} > [${test.projectName ?? ''}] ${spec.title}`),
+    ),
+    ...failedPlaywrightTests(suite.suites ?? []),
+  ])
 }
 
 function readJson(file: string): TestReport | null {

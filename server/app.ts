@@ -28,6 +28,7 @@ import { registerContentChanges } from './http/content-changes.ts'
 import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { registerMetrics } from './http/metrics.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
@@ -35,6 +36,8 @@ import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
 import { modules } from './modules/index.ts'
+import { openFileStorage } from './storage/open-storage.ts'
+import type { FileStorage } from './storage/storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +45,8 @@ declare module 'fastify' {
     database: Database
     config: AppConfig
     auth: Auth
+    /** Uploads and share images: the local UPLOAD_DIR or S3-compatible storage (server/storage, decision 055). */
+    storage: FileStorage
     /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
     sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
@@ -75,6 +80,9 @@ export async function buildApp({
     // them (proxy-addr), so an address the client writes into X-Forwarded-For is never taken as its own.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // While closing, a request already on an open connection is served (with Connection: close) rather than given
+    // Fastify's own 503 outside the envelope; /readyz answers 503 then (decision 054).
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -85,12 +93,17 @@ export async function buildApp({
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('auth', auth)
+  const storage = openFileStorage(config)
+  app.decorate('storage', storage)
+  app.addHook('onClose', async () => storage.close())
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, readPageShell() ?? '', 404),
   )
 
   registerErrorHandler(app)
+  // its request hook must come before every route it times
+  registerMetrics(app)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

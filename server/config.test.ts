@@ -72,3 +72,50 @@ describe('who may sign up, and how (issue 17)', () => {
     expect(configFromEnv(readEnv({ ...base, ...sso, SSO_ONLY: 'true' })).ssoOnly).toBe(true)
   })
 })
+
+describe('STORAGE_URL and the S3 settings', () => {
+  const s3 = {
+    STORAGE_URL: 's3://uploads-bucket/site/files/',
+    S3_REGION: 'auto',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  }
+
+  it('keep files in UPLOAD_DIR unless set', () => {
+    expect(configFromEnv(readEnv(base)).s3).toBeUndefined()
+  })
+
+  it('read the bucket and prefix from STORAGE_URL', () => {
+    const config = configFromEnv(
+      readEnv({ ...base, ...s3, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://cdn.example.com/' }),
+    )
+    expect(config.s3).toEqual({
+      bucket: 'uploads-bucket',
+      prefix: 'site/files/',
+      endpoint: undefined,
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com',
+    })
+    expect(configFromEnv(readEnv({ ...base, ...s3, STORAGE_URL: 's3://uploads-bucket' })).s3?.prefix).toBe('')
+  })
+
+  it('refuse at start a STORAGE_URL that is not s3://, incomplete settings, and S3 settings without STORAGE_URL', () => {
+    expect(() => readEnv({ ...base, STORAGE_URL: 'https://bucket.example.com/' })).toThrow(
+      'STORAGE_URL: must be s3://bucket or s3://bucket/prefix (unset: files in UPLOAD_DIR)',
+    )
+    expect(() => configFromEnv(readEnv({ ...base, STORAGE_URL: 's3://bucket', S3_ACCESS_KEY_ID: 'key' }))).toThrow(
+      new StartupError(
+        'STORAGE_URL=s3://bucket needs S3_REGION and S3_SECRET_ACCESS_KEY (S3_ENDPOINT too, unless the bucket is on AWS).',
+      ),
+    )
+    expect(() => configFromEnv(readEnv({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000' }))).toThrow(
+      new StartupError(
+        'S3_ENDPOINT is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix to store files in ' +
+          'S3-compatible storage.',
+      ),
+    )
+  })
+})

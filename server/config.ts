@@ -19,9 +19,14 @@ export interface AppConfig {
   rateLimitEnabled: boolean
   /** Pages from Vite's dev server in this process (WEB_DEV, `npm run dev`): server/http/web-dev.ts. */
   webDev?: boolean
+  /** The bearer token /metrics asks for (METRICS_TOKEN); unset, /metrics answers 404 (server/http/metrics.ts). */
+  metricsToken?: string
   /** Schedule the weekly digest e-mail (off in tests, which run it by hand). */
   weeklyDigest?: boolean
+  /** Local uploads (the default store, and what `npm run storage:copy` copies from). */
   uploadDir: string
+  /** Uploads and share images in S3-compatible storage instead of uploadDir (STORAGE_URL=s3://..., decision 055). */
+  s3?: S3Settings
   dataDir: string
   isProduction: boolean
   logLevel: Env['LOG_LEVEL']
@@ -38,6 +43,20 @@ export interface AppConfig {
 }
 
 export type SiteMode = 'public' | 'private'
+
+export interface S3Settings {
+  bucket: string
+  /** Put before every key: '' or 'some/folder/'. */
+  prefix: string
+  /** Unset: AWS's endpoint for the region. */
+  endpoint?: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+  /** The bucket's public address without a trailing slash: objects are read at {publicUrl}/{prefix}{key}. */
+  publicUrl?: string
+}
 
 export interface SignupRules {
   /** open: anyone; domains: addresses at emailDomains; invite: people invited by e-mail. */
@@ -72,8 +91,10 @@ export function configFromEnv(env: Env): AppConfig {
     scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
     webDev: env.WEB_DEV,
+    metricsToken: env.METRICS_TOKEN,
     weeklyDigest: !env.WEEKLY_DIGEST_DISABLED,
-    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir: uploadDirOf(env),
+    s3: s3Settings(env),
     dataDir,
     isProduction,
     logLevel: env.LOG_LEVEL,
@@ -105,6 +126,40 @@ function oidcSettings(env: Env): AppConfig['oidc'] {
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET,
     name: env.OIDC_NAME,
+  }
+}
+
+export const uploadDirOf = (env: Env) => path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads'))
+
+const listOf = (names: readonly string[]) => new Intl.ListFormat('en').format(names)
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+
+export function s3Settings(env: Env): S3Settings | undefined {
+  if (!env.STORAGE_URL) {
+    const stray = S3_SETTINGS.filter((name) => env[name] !== undefined)
+    if (stray.length > 0) {
+      throw new StartupError(`${listOf(stray)} ${stray.length > 1 ? 'are' : 'is'} set but STORAGE_URL is not: \
+set STORAGE_URL=s3://bucket/prefix to store files in S3-compatible storage.`)
+    }
+    return undefined
+  }
+  const url = new URL(env.STORAGE_URL)
+  const missing = (['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name])
+  if (missing.length > 0 || !env.S3_REGION || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    throw new StartupError(`STORAGE_URL=${env.STORAGE_URL} needs ${listOf(missing)} (S3_ENDPOINT too, unless \
+the bucket is on AWS).`)
+  }
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '')
+  return {
+    bucket: url.hostname,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   }
 }
 

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** On SIGTERM, how long requests in flight may take before their connections are cut (decision 054). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Public origin of the site, used for auth callbacks, CSRF origin checks and links in e-mails. */
   BASE_URL: z.string().url().optional(),
   /** postgres://... selects PostgreSQL; unset means the embedded PGlite database in DATA_DIR. */
@@ -75,9 +77,25 @@ const EnvSchema = z.object({
   WEB_DEV: flag,
   /** Disables per-IP rate limits (benchmarks only). */
   RATE_LIMIT_DISABLED: flag,
+  /** Opens /metrics (Prometheus) to scrapers sending `Authorization: Bearer <token>`; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Turns off the weekly digest of followed tools that every instance otherwise schedules. */
   WEEKLY_DIGEST_DISABLED: flag,
   UPLOAD_DIR: z.string().optional(),
+  /** s3://bucket/prefix stores uploads and share images in S3-compatible storage; unset: UPLOAD_DIR on this disk. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/]+(\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix (unset: files in UPLOAD_DIR)')
+    .optional(),
+  /** The S3 API's address (MinIO, Ceph, R2, Garage); unset: AWS's, from S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Addresses the bucket as {endpoint}/{bucket}/... rather than {bucket}.{endpoint}/... (MinIO, Ceph, Garage). */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Where the bucket is publicly readable (a CDN): GET /uploads/... redirects there (decision 055). */
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** Comma-separated e-mail addresses whose sign-up makes an admin (docs/decisions/007-admin-bootstrap.md). */
   ADMIN_EMAILS: z.string().default(''),
   /** public: anyone reads the directory; private: every page and API route asks for a signed-in user (issue 17). */

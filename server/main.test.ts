@@ -51,4 +51,13 @@ describe('a server that cannot start', () => {
         'or 10.0.0.0/8)',
     )
   })
+
+  it('prints only the missing settings when STORAGE_URL names a bucket without its keys', () => {
+    const result = startServer({ STORAGE_URL: 's3://uploads/site', S3_REGION: 'us-east-1' })
+    expect(result.status).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      'STORAGE_URL=s3://uploads/site needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT too, unless the ' +
+        'bucket is on AWS).',
+    )
+  })
 })

@@ -1,11 +1,11 @@
-// Reads the environment, opens and migrates the database, seeds the catalog on first start, listens, and shuts
-// down gracefully on SIGINT/SIGTERM. A reason not to start that says it all (StartupError) is printed alone.
+// Reads the environment, opens the database and prepares it (migrations, the catalog on first start: safe for
+// instances starting together), listens, and shuts down gracefully on SIGINT/SIGTERM. A reason not to start that
+// says it all (StartupError) is printed alone.
 import { buildApp } from './app.ts'
 import { configFromEnv } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedCatalogIfEmpty } from './db/seed/catalog/seed.ts'
 import { readEnv } from './env.ts'
-import { recordSiteModeIfChanged } from './modules/audit/audit.service.ts'
+import { prepareDatabase } from './prepare-database.ts'
 import { StartupError } from './startup-error.ts'
 
 function exitOnStartupError(error: unknown): never {
@@ -20,24 +20,33 @@ const { env, config, database } = await (async () => {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   return { env, config, database }
 })().catch(exitOnStartupError)
-await database.migrate()
-const seeded = await seedCatalogIfEmpty(database.db)
-// SITE_MODE differs from the mode last recorded: written once, however many instances start (decision 050)
-const modeChanged = await recordSiteModeIfChanged(database.db, config.siteMode)
+const { seeded, modeChanged } = await prepareDatabase(database, config)
 const app = await buildApp({ database, config })
 if (seeded) app.log.info(`catalog seeded with ${seeded.tools} tools`)
 if (modeChanged) app.log.info({ mode: config.siteMode }, 'site mode changed: recorded in the audit log')
 
+/**
+ * app.close() does the orderly part (decision 054): /readyz answers 503 and live streams end with a retry hint
+ * (preClose), the server takes no new connection and waits for the requests in flight, then the mail worker hands
+ * back its claims and timers stop (onClose). Requests still running after SHUTDOWN_TIMEOUT_MS lose their connection.
+ */
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   app.log.info({ signal }, 'shutting down')
-  const force = setTimeout(() => process.exit(1), 10_000)
+  const cut = setTimeout(() => {
+    app.log.warn({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'requests still in flight at the shutdown timeout: cut')
+    app.server.closeAllConnections()
+  }, env.SHUTDOWN_TIMEOUT_MS)
+  // an orderly shutdown that hangs past its own bounds (a stuck query) ends here, as a failure
+  const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 15_000)
   force.unref()
   try {
     await app.close()
+    clearTimeout(cut)
     await database.close()
+    app.log.info('shut down')
     process.exit(0)
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed')

@@ -20,11 +20,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/**
+ * Held (session level) for a whole migration run on PostgreSQL: instances started together on a fresh database
+ * otherwise race on CREATE EXTENSION and on drizzle's own table and crash (decision 054).
+ */
+const MIGRATION_LOCK = 5_054_001
+
 export type { Listen, ListenOptions } from './pg-listener.ts'
 
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL's connection pool, whose use and query times /metrics reports (server/http/metrics.ts). */
+  pool?: pg.Pool
   /** Runs pending migrations. */
   migrate(): Promise<void>
   /**
@@ -98,7 +106,8 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
+    pool,
+    migrate: () => migratePostgresLocked(connectionString),
     listen: listener.listen,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
@@ -107,6 +116,23 @@ export async function openPostgres(
       await listener.close()
       await pool.end()
     },
+  }
+}
+
+/**
+ * Runs the migrations of `folder` on one dedicated connection that holds the migration lock throughout: a second
+ * instance waits, then finds nothing left to do. A session lock, not a transaction's, because drizzle creates its
+ * table before the transaction that applies the migrations; it goes with the connection if this process dies.
+ */
+export async function migratePostgresLocked(connectionString: string, folder = migrationsFolder): Promise<void> {
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: folder })
+  } finally {
+    // ending the session releases the lock
+    await client.end()
   }
 }
 

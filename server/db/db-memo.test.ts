@@ -10,7 +10,7 @@ afterEach(() => vi.useRealTimers())
 describe('DbMemo', () => {
   it('keeps a value per database until its time is up', () => {
     vi.useFakeTimers()
-    const memo = new DbMemo<string, number>({ ttlMs: 1000, maxEntries: 10 })
+    const memo = new DbMemo<string, number>({ name: 'test', ttlMs: 1000, maxEntries: 10 })
     memo.set(dbA, 'react', 1)
     expect(memo.get(dbA, 'react')).toBe(1)
     expect(memo.get(dbB, 'react')).toBeUndefined()
@@ -18,10 +18,13 @@ describe('DbMemo', () => {
     expect(memo.get(dbA, 'react')).toBe(1)
     vi.advanceTimersByTime(1)
     expect(memo.get(dbA, 'react')).toBeUndefined()
+    // what /metrics reports of it, per database
+    expect(memo.lookupsOf(dbA)).toEqual({ hits: 2, misses: 1 })
+    expect(memo.lookupsOf(dbB)).toEqual({ hits: 0, misses: 1 })
   })
 
   it('drops the oldest entry past its size and forgets one database on clear', () => {
-    const memo = new DbMemo<string, number>({ ttlMs: 60_000, maxEntries: 2 })
+    const memo = new DbMemo<string, number>({ name: 'test', ttlMs: 60_000, maxEntries: 2 })
     memo.set(dbA, 'a', 1)
     memo.set(dbA, 'b', 2)
     memo.set(dbA, 'c', 3)
@@ -32,7 +35,7 @@ describe('DbMemo', () => {
   })
 
   it('keeps nothing a read loaded across a clear, and still answers it', async () => {
-    const memo = new DbMemo<string, number>({ ttlMs: 60_000, maxEntries: 10 })
+    const memo = new DbMemo<string, number>({ name: 'test', ttlMs: 60_000, maxEntries: 10 })
     let release!: () => void
     const reading = memo.readThrough(dbA, ['react'], async () => {
       await new Promise<void>((resolve) => (release = resolve))

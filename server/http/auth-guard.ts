@@ -18,6 +18,7 @@ import type { Db } from '../db/client.ts'
 import { bearerTokenOf, hashApiTokenSecret } from '../modules/api-tokens/api-token-secret.ts'
 import { findApiTokenByHash, LAST_USE_EVERY_MS, recordApiTokenUse } from '../modules/api-tokens/api-tokens.queries.ts'
 import { forbidden, HttpError, unauthorized } from './errors.ts'
+import { METRICS_PATH } from './metrics.ts'
 
 export type Role = 'user' | 'moderator' | 'admin'
 
@@ -88,7 +89,8 @@ export const hasSessionCookie = (request: FastifyRequest) => request.headers.coo
  * is a 401 even beside a valid cookie, and no CSRF check applies (csrf.ts; decision 049).
  */
 export function apiTokenOf(request: FastifyRequest): string | null {
-  if (request.url.startsWith('/api/auth/')) return null
+  // /metrics' Bearer is the scraper's METRICS_TOKEN, which that route checks itself (metrics.ts)
+  if (request.url.startsWith('/api/auth/') || request.routeOptions.url === METRICS_PATH) return null
   return bearerTokenOf(request.headers.authorization)
 }
 

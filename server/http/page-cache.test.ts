@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { noMetrics } from './metrics.ts'
 import { createPageCache } from './page-cache.ts'
 
-const app = { contentChanges: { subscribe: () => () => {} } } as unknown as FastifyInstance
+const app = { contentChanges: { subscribe: () => () => {} }, metrics: noMetrics } as unknown as FastifyInstance
 const visitor = (url: string) => ({ url, headers: {} }) as FastifyRequest
 
 describe('the page cache', () => {

@@ -28,6 +28,7 @@ const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/.test(request.head
 
 export function createPageCache(app: FastifyInstance): PageCache {
   const pages = new PublicAnswerCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES })
+  app.metrics.watchCache('pages', pages.lookups)
   app.contentChanges.subscribe(() => pages.clear())
   return {
     get: (request) => (isVisitor(request) && !wantsFresh(request) ? pages.get(request.url)?.body : undefined),

@@ -15,6 +15,8 @@ import { PAGES_OPEN_IN_PRIVATE_MODE } from './private-mode.ts'
 /** The routes anyone may call on a private site, and why. */
 const OPEN_ROUTES = [
   'GET /healthz', // load balancers
+  'GET /readyz', // load balancers
+  'GET /metrics', // the scraper's METRICS_TOKEN is its proof (404 without the setting)
   'GET /api/v1/site', // the sign-in screen's name and sign-in options
   'GET /api/v1/users/current', // null: every page's frame asks who is signed in
   'GET /robots.txt', // "Disallow: /"

@@ -12,6 +12,9 @@ describe('PublicAnswerCache', () => {
     expect(cache.get('r')).toEqual(answer('a'))
     now += 1
     expect(cache.get('r')).toBeUndefined()
+    expect(cache.get('never kept')).toBeUndefined()
+    // what /metrics reports of it
+    expect(cache.lookups).toEqual({ hits: 1, misses: 2 })
   })
 
   it("keeps an answer given a shorter time to live for that long, and never longer than the cache's", () => {

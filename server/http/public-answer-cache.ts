@@ -2,9 +2,11 @@
 // popular list (docs/decisions/006-tool-search.md), Stack Match's pages (docs/decisions/030-stack-match-answer-cache.md).
 // These answers are the same for everyone and HTTP already lets any cache keep them for the route's max-age, so an
 // entry lives at most that long. Each user empties it, or keys it, by what announces a change: the catalog's NOTIFY
-// catalog_changed, Stack Match's match_version counter.
+// catalog_changed, Stack Match's match_version counter. Its hits and misses are what /metrics reports of it
+// (app.metrics.watchCache, server/http/metrics.ts).
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
+import type { CacheLookups } from '../db/db-memo.ts'
 import { etagOf } from './cache.ts'
 
 export interface CachedAnswer {
@@ -18,6 +20,8 @@ export class PublicAnswerCache {
   readonly #maxEntries: number
   readonly #now: () => number
   #generation = 0
+  /** Lookups so far (get). */
+  readonly lookups: CacheLookups = { hits: 0, misses: 0 }
 
   constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
     this.#ttlMs = options.ttlMs
@@ -32,9 +36,12 @@ export class PublicAnswerCache {
 
   get(key: string): CachedAnswer | undefined {
     const entry = this.#entries.get(key)
-    if (!entry) return undefined
-    this.#entries.delete(key)
-    if (entry.expiresAt <= this.#now()) return undefined
+    if (entry) this.#entries.delete(key)
+    if (!entry || entry.expiresAt <= this.#now()) {
+      this.lookups.misses++
+      return undefined
+    }
+    this.lookups.hits++
     // Maps keep insertion order: moved to the end, the entry is the most recently used
     this.#entries.set(key, entry)
     return entry.answer

@@ -1,7 +1,7 @@
 // Uploads on the local disk under config.uploadDir, served by GET /uploads/{key} (server/storage/uploads.routes.ts).
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { CONTENT_TYPES, type FileStorage, isStorageKey } from './storage.ts'
+import { contentTypeOf, type FileStorage, isStorageKey } from './storage.ts'
 
 export function createLocalDiskStorage(root: string): FileStorage {
   const resolve = (key: string) => {
@@ -21,7 +21,7 @@ export function createLocalDiskStorage(root: string): FileStorage {
       if (!isStorageKey(key)) return null
       try {
         const bytes = await fs.readFile(resolve(key))
-        return { bytes, contentType: CONTENT_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream' }
+        return { bytes, contentType: contentTypeOf(key) }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw error
@@ -30,8 +30,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async delete(key) {
       await fs.rm(resolve(key), { force: true })
     },
-    publicUrl(key) {
-      return `/uploads/${key}`
+    async has(key) {
+      return isStorageKey(key) && (await fs.stat(resolve(key)).catch(() => null))?.isFile() === true
     },
+    directUrl: () => null,
   }
 }

@@ -1,5 +1,5 @@
-// Where uploaded files live. The local disk is the default; an S3-compatible store implements the same interface
-// (BRIEF "Scale plan": uploads go to S3-compatible storage when instances are many).
+// Where uploaded files live. The local disk is the default (local-disk.storage.ts); STORAGE_URL=s3://... puts them in
+// S3-compatible storage (s3.storage.ts) so that several instances share them (BRIEF "Scale plan", decision 055).
 
 export interface StoredFile {
   bytes: Buffer
@@ -12,8 +12,9 @@ export interface FileStorage {
   /** The file, or null when there is none. */
   get(key: string): Promise<StoredFile | null>
   delete(key: string): Promise<void>
-  /** The address clients load the file from. */
-  publicUrl(key: string): string
+  has(key: string): Promise<boolean>
+  /** An address outside the app that serves the file to anyone (S3_PUBLIC_URL), or null: the app serves it. */
+  directUrl(key: string): string | null
 }
 
 /** Keys are ours (a folder, a random name and an extension we chose), never a client's file name. */
@@ -28,4 +29,13 @@ export const SHARE_IMAGE_KEY_PATTERN = /^share\/(tools|stacks|companies|stackups
 
 export const isStorageKey = (key: string) => STORAGE_KEY_PATTERN.test(key) || SHARE_IMAGE_KEY_PATTERN.test(key)
 
+/** The address of an upload kept in rows and sent to clients: the app's, wherever the file is stored. */
+export const uploadUrl = (key: string) => `/uploads/${key}`
+
+/** Uploads are never replaced (a new file gets a new random name), so any cache may keep them. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
 export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' }
+
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'

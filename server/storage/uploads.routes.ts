@@ -1,6 +1,7 @@
 // Logo uploads for stacks and companies: POST /api/v1/uploads/logo (multipart, one PNG or JPEG file), answered with
 // the image_url to send with the stack or company; POST /api/v1/uploads/avatar, the onboarding's profile photo cut
-// 1:1; GET /uploads/{folder}/{file} serves what storage holds.
+// 1:1; GET /uploads/{folder}/{file} serves what storage holds, or redirects to its public address (S3_PUBLIC_URL,
+// decision 055).
 import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -8,21 +9,22 @@ import { z } from 'zod'
 import { requireUser } from '../http/auth-guard.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { ImageRejected, LOGO_MAX_BYTES, reencodeAvatar, reencodeLogo } from './images.ts'
-import { createLocalDiskStorage } from './local-disk.storage.ts'
-import { type FileStorage, STORAGE_KEY_PATTERN } from './storage.ts'
+import { STORAGE_KEY_PATTERN, UPLOAD_CACHE_CONTROL, uploadUrl } from './storage.ts'
 
 const tags = ['uploads']
 const LOGO_TOO_LARGE = `is too large (maximum is ${LOGO_MAX_BYTES / 1024 / 1024} MB)`
 const NO_FILE = "can't be blank"
 const UNREADABLE = 'could not be read from the form'
+/** How long a browser or CDN may keep the redirect to an upload's public address. */
+const REDIRECT_CACHE_CONTROL = 'public, max-age=86400'
 
 export const UploadLogoResponse = z.object({ image_url: z.string() })
 /** The square chosen in the crop dialog, in the upright image's pixels; without it the centred square is kept. */
 const CropNumber = (minimum: number) => z.coerce.number().int().min(minimum).max(100_000).optional()
 export const AvatarCropQuery = z.object({ x: CropNumber(0), y: CropNumber(0), size: CropNumber(1) })
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
-  const storage = options.storage ?? createLocalDiskStorage(app.config.uploadDir)
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { storage } = app
 
   app.post(
     '/api/v1/uploads/logo',
@@ -41,7 +43,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
       const logo = await reencodeOrReject(() => reencodeLogo(bytes))
       const key = `logos/${crypto.randomUUID()}.${logo.extension}`
       await storage.put(key, logo.bytes, logo.extension === 'png' ? 'image/png' : 'image/jpeg')
-      return { image_url: storage.publicUrl(key) }
+      return { image_url: uploadUrl(key) }
     },
   )
 
@@ -66,7 +68,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
       const avatar = await reencodeOrReject(() => reencodeAvatar(bytes, crop))
       const key = `avatars/${crypto.randomUUID()}.${avatar.extension}`
       await storage.put(key, avatar.bytes, avatar.extension === 'png' ? 'image/png' : 'image/jpeg')
-      return { image_url: storage.publicUrl(key) }
+      return { image_url: uploadUrl(key) }
     },
   )
 
@@ -78,11 +80,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = a
       // uploads only: a share image ('share/...', reachable as /uploads/share/stacks%2F1.png) is served by /share/...,
       // which checks every time that its stack or company is still public
       if (!STORAGE_KEY_PATTERN.test(key)) throw notFound()
+      const direct = storage.directUrl(key)
+      // not permanent: the operator may move the bucket or its CDN, and the rows keep this address
+      if (direct) return reply.header('cache-control', REDIRECT_CACHE_CONTROL).redirect(direct, 302)
       const stored = await storage.get(key)
       if (!stored) throw notFound()
       return reply
         .type(stored.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', UPLOAD_CACHE_CONTROL)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('x-content-type-options', 'nosniff')
         .send(stored.bytes)

@@ -1,6 +1,6 @@
 // A mail worker in a process of its own, for tests that kill it with SIGKILL mid-send, as a crash (OOM, power loss,
 // kill -9) would: `node server/test/mail-worker-process.ts` with DATABASE_URL (PostgreSQL) and SMTP_URL. It claims
-// and sends what is due, once, with the normal five-minute lease, as the worker of a server would.
+// and sends what is due, once, with the normal lease and heartbeat, as the worker of a server would.
 import { openPostgres } from '../db/client.ts'
 import { createMailWorker } from '../modules/mail/mail-worker.ts'
 

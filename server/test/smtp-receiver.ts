@@ -144,3 +144,34 @@ function decodeWords(value: string): string {
       : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   )
 }
+
+export interface StallingSmtpServer {
+  url: string
+  /** Resolves once a whole message has arrived: its sender is now waiting for an answer that never comes. */
+  arrived: Promise<void>
+  close(): Promise<void>
+}
+
+/** An SMTP server that takes the whole message and never answers, so a sender is caught mid-send. */
+export async function startStallingSmtpServer(): Promise<StallingSmtpServer> {
+  let dataArrived!: () => void
+  const arrived = new Promise<void>((resolve) => {
+    dataArrived = resolve
+  })
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream) {
+      stream.on('data', () => {})
+      stream.on('end', dataArrived) // the reply never comes
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    arrived,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -16,7 +16,6 @@ import {
 } from '#contracts/deletion.ts'
 import { requireRealUser, requireSessionUser, requireUser } from '../../http/auth-guard.ts'
 import { fieldError, forbidden, notFound } from '../../http/errors.ts'
-import { createLocalDiskStorage } from '../../storage/local-disk.storage.ts'
 import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
@@ -39,9 +38,9 @@ const AUTH_COOKIES = ['session_token', 'session_data', 'dont_remember'].flatMap(
 ])
 
 export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The uploads plugin's default storage; files are removed after the commit, best effort (a leftover file is
-  // harmless, a missing one that a row still shows is not, so the rows decide).
-  const storage = createLocalDiskStorage(app.config.uploadDir)
+  // Files are removed after the commit, best effort (a leftover file is harmless, a missing one that a row still
+  // shows is not, so the rows decide).
+  const storage = app.storage
   async function removeUploads(urls: string[]) {
     for (const url of await unreferencedUploads(app.db, urls)) {
       const key = url.replace(/^\/uploads\//, '')

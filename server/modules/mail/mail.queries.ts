@@ -90,6 +90,29 @@ export async function markMailSent(db: Db, id: number, workerId: string, smtpRes
     .where(heldBy(id, workerId))
 }
 
+/**
+ * The heartbeat of a send in progress: pushes the claim `leaseMs` further while this worker still holds it. False when
+ * it no longer does (its lease ran out and another worker may have taken the message).
+ */
+export async function renewMailClaim(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(heldBy(id, workerId))
+    .returning({ id: mailOutbox.id })
+  return rows.length > 0
+}
+
+/** A worker shutting down hands back what it still holds, so another instance sends it now rather than at expiry. */
+export async function releaseMailClaims(db: Db, workerId: string): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ claimedBy: null, claimedUntil: null })
+    .where(and(eq(mailOutbox.claimedBy, workerId), eq(mailOutbox.status, 'pending')))
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
 /** A failed attempt: retry after `retryInMs`, or give up (`retryInMs` null). */
 export async function markMailAttemptFailed(
   db: Db,
@@ -110,6 +133,28 @@ export async function markMailAttemptFailed(
           },
     )
     .where(heldBy(id, workerId))
+}
+
+/**
+ * The queue as /metrics reports it, in one statement: pending messages (claimed by a worker or not), how long the
+ * oldest unclaimed one has been due, and the messages queued in the last 24 hours that were given up on. Pending rows
+ * come from the workers' partial index and the failed ones from the created_at index, so the cost follows the queue
+ * and a day's mail, not the outbox's whole history.
+ */
+export async function readOutboxDepth(db: Db) {
+  const unclaimed = sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} <= now())`
+  const [depth] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${unclaimed})`.mapWith(Number),
+      claimed: sql<number>`count(*) filter (where not ${unclaimed})`.mapWith(Number),
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.nextAttemptAt})
+        filter (where ${unclaimed} and ${mailOutbox.nextAttemptAt} <= now())), 0)`.mapWith(Number),
+      failedLastDay: sql<number>`(select count(*) from ${mailOutbox}
+        where ${mailOutbox.createdAt} > now() - interval '1 day' and ${mailOutbox.status} = 'failed')`.mapWith(Number),
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'))
+  return depth!
 }
 
 /** An admin's "try again" on a message the worker gave up on. */

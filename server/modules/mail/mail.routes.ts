@@ -26,6 +26,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       from: app.config.mailFrom,
       listen: app.database.listen,
       log: app.log,
+      onOutcome: app.metrics.countMail,
     })
     app.addHook('onReady', () => worker.start())
     app.addHook('onClose', () => worker.stop())

@@ -255,7 +255,11 @@ function tiersOf(hits: Bits, selected: Bits[], filters: MatchFilters): Bits[] {
 }
 
 /** How a keyword is tested here: its tsquery's tree, 'empty' (stop words only), or null (a phrase: SQL only). */
-const keywordTrees = new DbMemo<string, TsQuery | 'empty' | null>({ ttlMs: 10 * 60_000, maxEntries: 1000 })
+const keywordTrees = new DbMemo<string, TsQuery | 'empty' | null>({
+  name: 'match_keyword_trees',
+  ttlMs: 10 * 60_000,
+  maxEntries: 1000,
+})
 
 async function keywordTree(db: Db, keywords: string): Promise<TsQuery | 'empty' | null> {
   const known = keywordTrees.get(db, keywords)

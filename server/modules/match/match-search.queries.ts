@@ -65,7 +65,7 @@ interface KeywordTest {
 
 export const COMMON_KEYWORD_SHARE = 0.05
 /** The planner's estimate of a keyword's share of an index's rows (its lexeme statistics), kept per keyword. */
-const keywordShares = new DbMemo<string, number>({ ttlMs: 10 * 60_000, maxEntries: 1000 })
+const keywordShares = new DbMemo<string, number>({ name: 'match_keyword_shares', ttlMs: 10 * 60_000, maxEntries: 1000 })
 
 async function keywordTest(db: Db, table: 'job' | 'company', filters: MatchFilters): Promise<KeywordTest> {
   const search = sql`${sql.identifier(table)}."search"`

@@ -52,6 +52,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   // next search on every instance; the result cards' tools go when the catalog changes
   // (docs/decisions/030-stack-match-answer-cache.md)
   const answers = new PublicAnswerCache({ ttlMs: MATCH_SHARED_MAX_AGE * 1000, maxEntries: 1000 })
+  app.metrics.watchCache('match_answers', answers.lookups)
   const clearAnswers = () => answers.clear()
   const unlisten = await app.database.listen(CATALOG_CHANGED_CHANNEL, clearAnswers, { onReconnect: clearAnswers })
   app.addHook('onClose', async () => {

@@ -71,6 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (error) => app.log.error({ err: error }, 'notification delivery failed'),
   )
+  app.metrics.watch('notification_streams_open', () => hub.connectionCount)
   // Open streams would keep server.close() waiting: end them before the server closes.
   app.addHook('preClose', async () => {
     await hub.close()
@@ -331,8 +332,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
           write('session_ended', {})
           response.end()
         },
+        // the instance is shutting down: the browser reconnects soon, through the balancer to another instance, at
+        // spread times so the streams of one instance do not all arrive at once (decision 054)
         end: () => {
           stop()
+          if (!response.writableEnded) response.write(`retry: ${Math.round(500 + Math.random() * 2_000)}\n\n`)
           response.end()
         },
       }

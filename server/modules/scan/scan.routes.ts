@@ -20,6 +20,7 @@ import { parseScanTarget, type ScanTarget, ScanUrlError } from './scan-target.ts
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowPrivateNetworks = app.config.scanAllowPrivateNetworks
   const scanner = createScanner({ db: app.db, network: { allowPrivateNetworks }, log: app.log })
+  app.metrics.watch('scans_running', () => scanner.running)
   // shutting down waits for running scans a little; one cut short stays 'scanning' until another instance
   // restarts it (scan.service.ts SCAN_LIMITS.staleMs)
   app.addHook('onClose', async () => {

@@ -57,6 +57,8 @@ export interface Scanner {
   analyze(userId: number, target: ScanTarget): Promise<ScanOutcome>
   /** Resolves when every scan this instance runs has finished (tests, graceful shutdown). */
   idle(): Promise<void>
+  /** Scans this instance is running now (/metrics). */
+  readonly running: number
 }
 
 interface ScannerOptions {
@@ -217,6 +219,9 @@ export function createScanner({ db, network, log, limits: overrides }: ScannerOp
     },
     async idle() {
       while (jobs.size > 0) await Promise.allSettled([...jobs])
+    },
+    get running() {
+      return running
     },
   }
 }

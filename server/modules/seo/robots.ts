@@ -41,6 +41,7 @@ export const DISALLOWED_PATHS = [
   '/company-customers',
   '/send-invite',
   '/healthz',
+  '/readyz',
 ] as const
 
 /**

@@ -99,7 +99,11 @@ async function listComputedPages(db: Db, kind: 'pages' | 'stackups'): Promise<Si
  * what a change moves in it, a lastmod or a new page, can wait a minute (shared caches may keep it five).
  */
 export const SITEMAP_INDEX_TTL_MS = 60_000
-const sitemapIndexes = new DbMemo<'index', SitemapRef[]>({ ttlMs: SITEMAP_INDEX_TTL_MS, maxEntries: 1 })
+const sitemapIndexes = new DbMemo<'index', SitemapRef[]>({
+  name: 'sitemap_index',
+  ttlMs: SITEMAP_INDEX_TTL_MS,
+  maxEntries: 1,
+})
 
 /** Every sitemap that lists at least one page, with the newest change among what it lists. */
 export async function listSitemaps(db: Db): Promise<SitemapRef[]> {

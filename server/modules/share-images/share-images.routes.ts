@@ -12,8 +12,6 @@ import { SHARE_IMAGE_EXTENSION, stackupShareImagePath } from '#contracts/share-i
 import { splitStackupSlug, stackupSlug } from '#contracts/tool-page-meta.ts'
 import { cachePublicly, etagMatches } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
-import { createLocalDiskStorage } from '../../storage/local-disk.storage.ts'
-import type { FileStorage } from '../../storage/storage.ts'
 import { isPublicTool } from '../tools/tool-page.service.ts'
 import { createShareImageStore } from './share-image-store.ts'
 import { findCompanyCard, findStackCard, findToolCards } from './share-images.queries.ts'
@@ -42,9 +40,9 @@ function slugOf(file: string): string {
   return file.slice(0, -SHARE_IMAGE_EXTENSION.length).toLowerCase()
 }
 
-export const shareImagesRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
+export const shareImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.siteMode === 'private') return
-  const storage = options.storage ?? createLocalDiskStorage(app.config.uploadDir)
+  const { storage } = app
   const store = createShareImageStore(storage)
   const site = app.config.siteName
 

@@ -21,6 +21,7 @@ export const stackPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Visitors' answers of public stacks, the same for every visitor: kept per instance for as long as HTTP lets caches
   // keep them, and emptied on every instance by any write (http/content-changes.ts), as the tool page's are
   const visitorPages = new PublicAnswerCache({ ttlMs: PUBLIC_MAX_AGE * 1000, maxEntries: 2000 })
+  app.metrics.watchCache('stack_pages', visitorPages.lookups)
   app.contentChanges.subscribe(() => visitorPages.clear())
   const shared = (reply: FastifyReply) => cachePublicly(reply, PUBLIC_MAX_AGE)
 

@@ -1,11 +1,11 @@
 // Team invitations over real SMTP (issue 6 "E-mail"): an app started with SMTP_URL pointing at a real SMTP server on
 // a loopback port sends the invitation with its signed link, and the link accepts it. On PostgreSQL, a worker in a
 // process of its own is killed with SIGKILL in the middle of sending, as a crash would: the message is not lost, a
-// surviving server sends it once, with the Message-ID fixed at the first claim (decision 014).
+// surviving server sends it once, with the Message-ID fixed at the first claim (decision 014), within about 30 s
+// (the short lease its heartbeat renewed while it was alive: decision 054).
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { eq, ne, sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../app.ts'
 import type { Database } from '../../db/client.ts'
@@ -14,7 +14,8 @@ import { TestClient } from '../../test/client.ts'
 import { buildCompany, buildUser } from '../../test/factories.ts'
 import { openTestDatabase, testConfig } from '../../test/harness.ts'
 import { withDatabase } from '../../test/paths.ts'
-import { type SmtpReceiver, startSmtpReceiver } from '../../test/smtp-receiver.ts'
+import { type SmtpReceiver, startSmtpReceiver, startStallingSmtpServer } from '../../test/smtp-receiver.ts'
+import { MAIL_DEFAULTS } from '../mail/mail-worker.ts'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url))
@@ -36,6 +37,11 @@ async function startApp(smtpUrl?: string): Promise<App> {
   const app = await buildApp({ database, config: testConfig(smtpUrl ? { smtpUrl } : {}), logger: false })
   await app.ready()
   return app
+}
+
+async function claimOf(id: number) {
+  const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
+  return row!
 }
 
 /** The team invitation among what arrived (new accounts' verification links arrive too: decision 052). */
@@ -106,51 +112,46 @@ describe('team invitations over SMTP', () => {
       expect(row).toMatchObject({ status: 'pending', attempts: 0 })
 
       // an SMTP server that takes the whole message and never answers, so the worker is caught mid-send
-      let dataArrived!: () => void
-      const arrived = new Promise<void>((resolve) => {
-        dataArrived = resolve
-      })
-      const stalling = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream) {
-          stream.on('data', () => {})
-          stream.on('end', dataArrived) // the reply never comes
-        },
-      })
-      await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve))
-      const port = (stalling.server.address() as { port: number }).port
+      const stalling = await startStallingSmtpServer()
       const [{ name }] = (
         (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
       ).rows as [{ name: string }]
       const child = spawn(node, [workerScript], {
-        env: { ...process.env, DATABASE_URL: withDatabase(postgresUrl!, name), SMTP_URL: `smtp://127.0.0.1:${port}` },
+        env: { ...process.env, DATABASE_URL: withDatabase(postgresUrl!, name), SMTP_URL: stalling.url },
         stdio: 'ignore',
       })
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
         child.on('exit', (_code, signal) => resolve(signal)),
       )
-      await arrived
+      await stalling.arrived
+      const claimedAt = await claimOf(row!.id)
+      expect(claimedAt).toMatchObject({ status: 'pending', attempts: 1, claimedBy: `doomed:${child.pid}` })
+      // mid-send, the heartbeat pushes the short lease on: the message is not taken from a worker still sending
+      let renewed = claimedAt
+      while (renewed.claimedUntil!.getTime() === claimedAt.claimedUntil!.getTime()) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        renewed = await claimOf(row!.id)
+      }
+      expect(renewed.claimedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(MAIL_DEFAULTS.leaseMs + 1_000)
       child.kill('SIGKILL')
+      const killedAt = Date.now()
       expect(await exited).toBe('SIGKILL')
-      await new Promise<void>((resolve) => stalling.close(() => resolve()))
+      await stalling.close()
 
       // the dead worker's claim holds the row: pending, one attempt, its Message-ID fixed
-      const [claimed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id))
+      const claimed = await claimOf(row!.id)
       expect(claimed).toMatchObject({ status: 'pending', attempts: 1, claimedBy: `doomed:${child.pid}` })
-      expect(claimed!.messageId).toMatch(/^<[0-9a-f-]+@stackatlas\.test>$/)
-      // five minutes on, the lease has run out (moved into the past rather than waited for)
-      await database.db
-        .update(mailOutbox)
-        .set({ claimedUntil: sql`now() - interval '1 second'` })
-        .where(eq(mailOutbox.id, row!.id))
+      expect(claimed.messageId).toMatch(/^<[0-9a-f-]+@stackatlas\.test>$/)
 
-      // a server restarted with SMTP sends it, once
+      // a server restarted with SMTP sends it, once, as soon as the lease runs out and its worker next looks: within
+      // a lease and a poll of the kill (about 30 s), not the five minutes of the old lease
       const survivor = await startApp(receiver.url)
       try {
-        const mail = await invitationMail()
-        expect(mail!.messageId).toBe(claimed!.messageId)
+        const [mail] = await receiver.waitFor(1, MAIL_DEFAULTS.leaseMs + MAIL_DEFAULTS.pollMs + 10_000)
+        expect(Date.now() - killedAt).toBeLessThan(MAIL_DEFAULTS.leaseMs + MAIL_DEFAULTS.pollMs + 5_000)
+        // and not before: the lease the dead worker last renewed ran out first
+        expect(Date.now()).toBeGreaterThanOrEqual(claimed.claimedUntil!.getTime())
+        expect(mail!.messageId).toBe(claimed.messageId)
         const link = linkIn(mail!.text)
         // the invitee's browser session, now talking to the surviving server
         await acceptThroughLink(
@@ -166,5 +167,6 @@ describe('team invitations over SMTP', () => {
       expect(sent).toMatchObject({ status: 'sent', attempts: 2 })
       expect(receiver.messages).toHaveLength(1)
     },
+    90_000,
   )
 })

@@ -13,13 +13,21 @@ export const CATALOG_CHANGED_CHANNEL = 'catalog_changed'
 export const CATALOG_MEMO_TTL_MS = 60_000
 
 /** A tool reference (slug, alias or id as written) to its listed tool's id; unknown references are not kept. */
-export const toolRefIds = new DbMemo<string, number>({ ttlMs: CATALOG_MEMO_TTL_MS, maxEntries: 5000 })
+export const toolRefIds = new DbMemo<string, number>({
+  name: 'tool_refs',
+  ttlMs: CATALOG_MEMO_TTL_MS,
+  maxEntries: 5000,
+})
 
 /** What a result card shows of a tool. */
 export type ToolCardRow = { id: number; name: string; slug: string; imageUrl: string | null; isPackage: boolean }
 
 /** A listed tool's result card by id; hidden tools are not kept. */
-export const toolCards = new DbMemo<number, ToolCardRow>({ ttlMs: CATALOG_MEMO_TTL_MS, maxEntries: 20_000 })
+export const toolCards = new DbMemo<number, ToolCardRow>({
+  name: 'tool_cards',
+  ttlMs: CATALOG_MEMO_TTL_MS,
+  maxEntries: 20_000,
+})
 
 export function forgetCatalogMemos(db: Db) {
   toolRefIds.clear(db)

@@ -58,6 +58,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The search and popular answers, serialized, for as long as HTTP lets caches keep them; emptied when the listed
   // catalog changes, on every instance (docs/decisions/006-tool-search.md)
   const answers = new PublicAnswerCache({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 2000 })
+  app.metrics.watchCache('tool_answers', answers.lookups)
   // a listed tool approved, hidden or renamed: cached answers and the catalog memos of this instance go
   const clearAnswers = () => {
     answers.clear()
@@ -68,6 +69,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public tool pages' answers, by the slug asked, for as long as shared caches may keep them; emptied on every
   // instance by any write (a vote, a stack, a comment count) or catalog change: http/content-changes.ts
   const toolPages = new PublicAnswerCache({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 2000 })
+  app.metrics.watchCache('tool_pages', toolPages.lookups)
   app.contentChanges.subscribe(() => toolPages.clear())
 
   await app.register(logoRoutes, { renderMonogram })

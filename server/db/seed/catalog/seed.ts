@@ -169,14 +169,19 @@ export async function seedCatalog(db: Db, catalog: Catalog = buildCatalog()): Pr
   })
 }
 
-/** Seeds a database whose tool table is empty (a fresh install); null when it already has tools. */
-export async function seedCatalogIfEmpty(db: Db): Promise<{ tools: number } | null> {
+/**
+ * Seeds a database whose tool table is empty (a fresh install); null when it already has tools. Instances started
+ * together on a fresh database wait on the lock before building the catalog, so only the first pays for it.
+ */
+export async function seedCatalogIfEmpty(
+  db: Db,
+  build: () => Catalog = buildCatalog,
+): Promise<{ tools: number } | null> {
   if (await hasTools(db)) return null
-  const catalog = buildCatalog()
   return db.transaction(async (transaction) => {
     await lockSeeding(transaction)
     // Another instance may have seeded while this one waited for the lock.
     if (await hasTools(transaction)) return null
-    return writeCatalog(transaction, catalog)
+    return writeCatalog(transaction, build())
   })
 }
