@@ -2,11 +2,13 @@
 // balancer as visitors reach them (issue 21, docs/decisions/058-several-instances-tested.md): a session made on one
 // instance is valid on the other, a notification made through one arrives live on a stream held by the other, a
 // catalog change made through one shows at once through the other, rate limits count across instances, queued mail
-// and the weekly digest go out once, and an instance killed mid-load loses no acknowledged write while the balancer's
-// health check takes it out. PostgreSQL only: PGlite is one process's database.
+// and the weekly digest go out once, an upload made through one is served by the other from object storage (an S3
+// server on loopback, server/test/s3-server.ts), and an instance killed mid-load loses no acknowledged write while
+// the balancer's health check takes it out. PostgreSQL only: PGlite is one process's database.
 import crypto from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type Database, openPostgres } from './db/client.ts'
 import { comments, digestRuns, mailOutbox } from './db/schema/index.ts'
@@ -16,6 +18,7 @@ import { type Cluster, HEALTH_CHECK, SERVED_BY, startCluster } from './test/clus
 import { EventStreamClient } from './test/event-stream-client.ts'
 import { buildTool } from './test/factories.ts'
 import { withDatabase } from './test/paths.ts'
+import { startS3Server, type TestS3Server } from './test/s3-server.ts'
 import { type SmtpReceiver, startSmtpReceiver } from './test/smtp-receiver.ts'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
@@ -88,6 +91,7 @@ describe.skipIf(skipReason)(`two instances behind haproxy${skipReason ? ` (skipp
   let cluster: Cluster
   let database: Database
   let receiver: SmtpReceiver
+  let s3: TestS3Server
   let databaseName: string
   let lastReadyAt: number
   let member: Visitor
@@ -128,6 +132,7 @@ describe.skipIf(skipReason)(`two instances behind haproxy${skipReason ? ` (skipp
 
   beforeAll(async () => {
     receiver = await startSmtpReceiver()
+    s3 = await startS3Server()
     // the test's own copy of the run's migrated template, with the tools it needs (so no catalog seed to wait for)
     databaseName = `stackatlas_multi_${crypto.randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: postgresUrl })
@@ -145,7 +150,7 @@ describe.skipIf(skipReason)(`two instances behind haproxy${skipReason ? ` (skipp
       instances: 2,
       adminUrl: postgresUrl!,
       databaseUrl,
-      env: { SMTP_URL: receiver.url, ADMIN_EMAILS: ADMIN_EMAIL },
+      env: { SMTP_URL: receiver.url, ADMIN_EMAILS: ADMIN_EMAIL, ...s3.env },
     })
     lastReadyAt = Date.now()
     // the digest's reader follows a tool before any instance's first digest check
@@ -166,6 +171,7 @@ describe.skipIf(skipReason)(`two instances behind haproxy${skipReason ? ` (skipp
     await cluster?.stop()
     await database?.close()
     await receiver?.close()
+    await s3?.close()
     const admin = new pg.Client({ connectionString: postgresUrl })
     await admin.connect()
     await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
@@ -261,6 +267,43 @@ describe.skipIf(skipReason)(`two instances behind haproxy${skipReason ? ` (skipp
     // and every message of the run so far (the sign-ups' links) went out once
     const ids = receiver.messages.map((message) => message.messageId)
     expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('serves an upload made through one instance from object storage through the other', async () => {
+    const boundary = '----stackatlas-multi-boundary'
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer()
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const upload = await fetch(`${cluster.url}/api/v1/uploads/logo`, {
+      method: 'POST',
+      headers: {
+        origin: cluster.url,
+        cookie: member.cookie,
+        'x-forwarded-for': member.address,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    })
+    expect(upload.status).toBe(200)
+    const { image_url: imageUrl } = (await upload.json()) as { image_url: string }
+    const served = new Map<string, Buffer>()
+    for (let i = 0; i < 8 && served.size < 2; i++) {
+      const response = await fetch(`${cluster.url}${imageUrl}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      served.set(servedByOf(response.headers), Buffer.from(await response.arrayBuffer()))
+    }
+    expect([...served.keys()].sort()).toEqual(['instance1', 'instance2'])
+    const [first, second] = [...served.values()]
+    expect(first!.equals(second!)).toBe(true)
   })
 
   it.runIf(isDigestDue(new Date()))(

@@ -21,8 +21,8 @@ const NODE = fs.existsSync(path.join(root, 'node_modules/.bin/node'))
   : process.execPath
 export const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy'
 
-/** What the balancer asks each instance (liveness and database: server/modules/health/health.routes.ts). */
-export const HEALTH_PATH = '/healthz'
+/** What the balancer asks each instance: ready for traffic (database, migrations, not shutting down; decision 054). */
+export const HEALTH_PATH = '/readyz'
 /**
  * The balancer's health check: every second, out after 3 failures, back after 2 successes. A check waits up to 2 s:
  * an instance busy under load answers slowly but is not dead (a tighter bound took both out during the bench).
@@ -116,7 +116,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   process.on('exit', killAll)
 
   try {
-    // One after the other: migrations and the catalog seed take no lock yet, so simultaneous first starts collide.
+    // One after the other, as a rolling deployment starts them (starting together is decision 054's own test).
     for (let i = 1; i <= options.instances; i++) {
       const name = `instance${i}`
       const port = await freePort()
