@@ -13,6 +13,8 @@ declare module 'autocannon' {
   export interface Request {
     method?: string
     path?: string
+    headers?: Record<string, string>
+    body?: string
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request
   }
   export interface Options {
@@ -20,6 +22,8 @@ declare module 'autocannon' {
     /** Sent with every request. */
     headers?: Record<string, string>
     connections?: number
+    /** Requests per second across all connections, held for the duration. */
+    overallRate?: number
     duration?: number
     /** Requests to send in all, instead of a duration. */
     amount?: number

@@ -9,6 +9,10 @@
 //   --lighthouse-runs=3         Lighthouse runs per page, of which the median run is kept
 //   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
 //                               endpoints at 20 connections; plans into docs/match-query-plans.md)
+//   --instances=1               N > 1: the app's routes through haproxy to N real instances (`node server/main.ts`)
+//                               on the seeded PostgreSQL database (PGlite is skipped: one process's database); the
+//                               /bench/ routes (baseline, past the answer caches) stay one process behind the same
+//                               balancer. Writes bench/results/latest-instances-N.json (decision 058)
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
 // server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench_<pid> there.
 import { type ChildProcess, fork } from 'node:child_process'
@@ -19,6 +23,7 @@ import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
 import { buildWeb } from '../scripts/build-web.ts'
+import { BENCH_ADMIN_URL, loadAverageBefore } from './bench-env.ts'
 import { kB, measureBundles, type PageBundle } from './bundle.ts'
 import { chromiumPath, LIGHTHOUSE_AIM, type LighthouseRun, measureLighthouse } from './lighthouse.ts'
 import {
@@ -42,12 +47,17 @@ const { values: args } = parseArgs({
     'no-match': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
+    instances: { type: 'string', default: '1' },
   },
 })
+const instances = Number(args.instances)
+if (!Number.isInteger(instances) || instances < 1)
+  throw new Error(`--instances must be 1 or more, not ${args.instances}`)
+/** A run through the balancer keeps its figures apart from the single process's. */
+const resultsFile = instances > 1 ? `latest-instances-${instances}.json` : 'latest.json'
 const duration = Number(args.duration)
 const connections = Number(args.connections)
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const adminUrl = BENCH_ADMIN_URL
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 
 // Aim on PostgreSQL (issue 2): search at least half the baseline's throughput, p99 under 30 ms at 50 connections.
@@ -137,6 +147,8 @@ interface ScenarioResult {
 
 interface TargetResult {
   kind: 'postgres' | 'pglite'
+  /** Server processes measured: 1, or instances behind haproxy. */
+  instances?: number
   serverVersion?: string
   skipped?: string
   seed?: ScaleSummary
@@ -149,9 +161,7 @@ interface TargetResult {
   explainFile?: string
 }
 
-// Other processes on this machine (a test run, a build) skew every figure: recorded, and warned about.
-const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10
-if (loadAverage > 1) console.warn(`!!! load average ${loadAverage} before the run: figures will be low and noisy`)
+const loadAverage = loadAverageBefore()
 
 // The server renders pages from the built bundles, loaded once when it starts: build before any server starts
 console.log('\n== Web app (npm run build)')
@@ -171,6 +181,12 @@ const targets = args.db === 'both' ? (['postgres', 'pglite'] as const) : ([args.
 const results: TargetResult[] = []
 for (const kind of targets) {
   if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`--db must be both, postgres or pglite, not ${kind}`)
+  if (kind === 'pglite' && instances > 1) {
+    const skipped = "PGlite is one process's database: --instances needs PostgreSQL"
+    console.log(`\n== PGlite: skipped (${skipped})`)
+    results.push({ kind, skipped, scenarios: [] })
+    continue
+  }
   if (kind === 'postgres' && !(await isReachable(adminUrl))) {
     const skipped = `PostgreSQL not reachable at ${redact(adminUrl)}`
     console.log(`\n== PostgreSQL: skipped (${skipped})`)
@@ -190,7 +206,7 @@ const scan = await measureScans()
 printReport(results, lighthouse, bundle, scan)
 fs.mkdirSync(resultsDir, { recursive: true })
 fs.writeFileSync(
-  `${resultsDir}latest.json`,
+  `${resultsDir}${resultsFile}`,
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
@@ -201,7 +217,7 @@ fs.writeFileSync(
         loadAverageBefore: loadAverage,
       },
       node: process.version,
-      options: { duration, connections, tools: Number(args.tools) },
+      options: { duration, connections, tools: Number(args.tools), instances },
       aim: AIM,
       targets: results,
       lighthouse: {
@@ -216,14 +232,15 @@ fs.writeFileSync(
     2,
   )}\n`,
 )
-console.log(`\nResults written to bench/results/latest.json`)
+console.log(`\nResults written to bench/results/${resultsFile}`)
 process.exit(0)
 
 // --- one database ---------------------------------------------------------------------------------------------------
 
 async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite'
-  console.log(`\n== ${label}: fresh database, seeding ${args.tools} tools...`)
+  const through = instances > 1 ? `, ${instances} instances behind haproxy` : ''
+  console.log(`\n== ${label}${through}: fresh database, seeding ${args.tools} tools...`)
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
     env: {
       ...process.env,
@@ -231,6 +248,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       BENCH_ADMIN_URL: adminUrl,
       BENCH_TOOLS: args.tools,
       BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? MATCH_SCALE : '',
+      BENCH_INSTANCES: String(instances),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -283,7 +301,13 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       })
       console.log(`${requestsPerSecond} req/s`)
     }
-    const target: TargetResult = { kind, serverVersion: ready.serverVersion, seed, scenarios }
+    const target: TargetResult = {
+      kind,
+      instances: ready.instances,
+      serverVersion: ready.serverVersion,
+      seed,
+      scenarios,
+    }
     if (isLighthousePending) {
       isLighthousePending = false
       console.log(`   Lighthouse, mobile preset, on ${ready.samples.lighthousePages.length} pages:`)
@@ -301,7 +325,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       target.pageAim = judgePageAim(scenarios)
       target.matchAim = judgeMatchAim(scenarios.filter((s) => !s.name.endsWith(NO_ANSWER_CACHE)))
       target.matchPastCacheAim = judgeMatchAim(scenarios.filter((s) => s.name.endsWith(NO_ANSWER_CACHE)))
-      target.explainFile = await writeExplains(child, scenarios)
+      // the plans do not depend on how many instances ask: kept from the single process's run
+      if (instances === 1) target.explainFile = await writeExplains(child, scenarios)
     }
     return target
   } finally {

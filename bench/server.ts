@@ -3,8 +3,9 @@
 // and one extra route, the bare baseline: one SELECT by primary key on the same database through the same pool.
 // The web app must be built first (bench/run.ts does): the app loads its bundles once, when it is built.
 // Talks to its parent over IPC: 'ready' with the port and samples, 'explain' for EXPLAIN ANALYZE of an endpoint.
+// With BENCH_INSTANCES=N (N > 1, PostgreSQL), the port is haproxy's in front of N real instances on the seeded
+// database (server/test/cluster.ts): the app's routes go round robin to them, /bench/ to this process's routes.
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -25,6 +26,8 @@ import * as stackMatch from '../server/modules/match/match.service.ts'
 import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
 import { parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
+import { type Cluster, freePort, startCluster } from '../server/test/cluster.ts'
+import { withAdmin } from '../server/test/paths.ts'
 import type { LighthousePage } from './lighthouse.ts'
 import { seedMatchData } from './seed-match.ts'
 import { seedScaleData } from './seed-scale.ts'
@@ -33,7 +36,16 @@ import { seedScaleData } from './seed-scale.ts'
 export const BENCH_DATABASE = `stackatlas_bench_${process.pid}`
 
 export type ServerMessage =
-  | { type: 'ready'; port: number; kind: Database['kind']; serverVersion: string; seed: unknown; samples: Samples }
+  | {
+      type: 'ready'
+      port: number
+      kind: Database['kind']
+      /** Server processes behind the port: 1, this one; more, real instances behind haproxy. */
+      instances: number
+      serverVersion: string
+      seed: unknown
+      samples: Samples
+    }
   | { type: 'explained'; path: string; plans: string[] }
   | { type: 'failed'; message: string }
 
@@ -56,6 +68,7 @@ const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5
 const toolCount = Number(process.env.BENCH_TOOLS ?? 10_000)
 /** "100000:20000": jobs and companies for Stack Match; empty: none. */
 const matchScale = process.env.BENCH_MATCH ?? ''
+const instanceCount = kind === 'postgres' ? Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1)) : 1
 const send = (message: ServerMessage) => process.send?.(message)
 
 // Every SQL text and its parameters while `captured` is set: the queries one request makes, for EXPLAIN ANALYZE.
@@ -139,6 +152,16 @@ app
     },
   )
 await app.listen({ port, host: '127.0.0.1' })
+const cluster: Cluster | null =
+  instanceCount > 1
+    ? await startCluster({
+        instances: instanceCount,
+        adminUrl,
+        databaseUrl: benchUrl(),
+        env: { RATE_LIMIT_DISABLED: 'true', LOG_LEVEL: 'error' },
+        sideRoutes: [{ pathPrefix: '/bench/', port }],
+      })
+    : null
 
 const rows = await selectRows<{ id: number; slug: string; name: string }>(
   sql`select id, slug, name from ${tools} order by random() limit 500`,
@@ -152,8 +175,9 @@ const stackRows = await selectRows<{ owner: string; slug: string }>(
 const [{ version: serverVersion = '' } = {}] = await selectRows<{ version: string }>(sql`select version()`)
 send({
   type: 'ready',
-  port,
+  port: cluster ? Number(new URL(cluster.url).port) : port,
   kind,
+  instances: instanceCount,
   serverVersion: serverVersion.split(' on ')[0] ?? serverVersion,
   seed,
   samples: {
@@ -199,18 +223,6 @@ async function pickLighthousePages(): Promise<LighthousePage[]> {
     ...(stack ? [{ name: 'stack', path: `/${stack.owner}/${stack.slug}` }] : []),
     ...(rival ? [{ name: 'stackup', path: stackupUrl(tool.slug, rival.slug) }] : []),
   ]
-}
-
-/** A port free now, so the app's BASE_URL can name it before the app listens on it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every query one GET of the path makes (PostgreSQL only). */
@@ -265,10 +277,11 @@ let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
+  await cluster?.stop()
   await app.close()
   await database.close()
   if (kind === 'postgres')
-    await withAdmin((admin) => admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`))
+    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`))
   fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
 }
@@ -280,19 +293,9 @@ function benchUrl(): string {
 }
 
 async function openFreshPostgres(): Promise<Database> {
-  await withAdmin(async (admin) => {
+  await withAdmin(adminUrl, async (admin) => {
     await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`)
     await admin.query(`create database ${BENCH_DATABASE}`)
   })
   return openPostgres(benchUrl(), { max: 20 })
-}
-
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
-  }
 }
