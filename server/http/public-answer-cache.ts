@@ -2,7 +2,7 @@
 // popular list (docs/decisions/006-tool-search.md), Stack Match's pages (docs/decisions/030-stack-match-answer-cache.md).
 // These answers are the same for everyone and HTTP already lets any cache keep them for the route's max-age, so an
 // entry lives at most that long. Each user empties it, or keys it, by what announces a change: the catalog's NOTIFY
-// catalog_changed, Stack Match's match_version counter. Its hits and misses are what /metrics reports of it
+// catalog_changed (any field a catalog answer carries, decision 059), Stack Match's match_version counter. Its hits and misses are what /metrics reports of it
 // (app.metrics.watchCache, server/http/metrics.ts).
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'

@@ -1,13 +1,14 @@
 // What Stack Match and the job pages read of the catalog on every request, kept per instance (DbMemo): tool
 // references resolved to ids (the defaults react and nodejs and the popular tools come with most searches) and the
-// tools of result cards. Forgotten on every instance when the listed catalog changes (NOTIFY catalog_changed, heard
-// in tools.routes.ts): the tool_search trigger sends it when a tool is approved, hidden or renamed. A change it does
-// not announce (a new slug or logo) shows within CATALOG_MEMO_TTL_MS.
+// tools of result cards. Forgotten on every instance when the catalog changes (NOTIFY catalog_changed, heard in
+// tools.routes.ts): triggers send it for every write to a field these carry, a tool's listing, name, slug, logo or
+// package flag, the tools and aliases a reference resolves to (migrations 0013 and 0027, decision 059).
+// CATALOG_MEMO_TTL_MS bounds only what a lost LISTEN connection misses before it reconnects and catches up.
 
 import type { Db } from '../../db/client.ts'
 import { DbMemo } from '../../db/db-memo.ts'
 
-/** The channel migration 0013_tool_search's trigger NOTIFYs when the listed catalog changes. */
+/** The channel the catalog's triggers NOTIFY when a field a kept answer carries changes (migrations 0013, 0027). */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed'
 
 export const CATALOG_MEMO_TTL_MS = 60_000

@@ -55,11 +55,11 @@ const LIST_MAX_AGE = 60
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerEtags(app)
-  // The search and popular answers, serialized, for as long as HTTP lets caches keep them; emptied when the listed
-  // catalog changes, on every instance (docs/decisions/006-tool-search.md)
+  // The search and popular answers, serialized, for as long as HTTP lets caches keep them; emptied on every instance
+  // when a field they carry changes (docs/decisions/006-tool-search.md, 059-catalog-answer-changes.md)
   const answers = new PublicAnswerCache({ ttlMs: LIST_MAX_AGE * 1000, maxEntries: 2000 })
   app.metrics.watchCache('tool_answers', answers.lookups)
-  // a listed tool approved, hidden or renamed: cached answers and the catalog memos of this instance go
+  // a tool, category or layer field they show changed: cached answers and the catalog memos of this instance go
   const clearAnswers = () => {
     answers.clear()
     forgetCatalogMemos(app.db)
