@@ -9,6 +9,7 @@
 //   --lighthouse-runs=3         Lighthouse runs per page, of which the median run is kept
 //   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
 //                               endpoints at 20 connections; plans into docs/match-query-plans.md)
+//   --match=1000000:100000      Stack Match's scale, jobs:companies (default 100000:20000)
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
 // server; the bench creates (and afterwards drops) its own fresh database stackatlas_bench_<pid> there.
 import { type ChildProcess, fork } from 'node:child_process'
@@ -26,6 +27,7 @@ import {
   MATCH_CONNECTIONS,
   MATCH_SCALE,
   matchPaths,
+  parseMatchScale,
   writeMatchPlans,
 } from './match-scenarios.ts'
 import { measureScans, type ScanFigure } from './scan.ts'
@@ -40,11 +42,13 @@ const { values: args } = parseArgs({
     tools: { type: 'string', default: '10000' },
     'no-bundle': { type: 'boolean', default: false },
     'no-match': { type: 'boolean', default: false },
+    match: { type: 'string', default: MATCH_SCALE },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
   },
 })
 const duration = Number(args.duration)
+const matchScale = parseMatchScale(args.match)
 const connections = Number(args.connections)
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -230,7 +234,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       BENCH_KIND: kind,
       BENCH_ADMIN_URL: adminUrl,
       BENCH_TOOLS: args.tools,
-      BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? MATCH_SCALE : '',
+      BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? matchScale : '',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
