@@ -9,6 +9,7 @@
 //   --lighthouse-runs=3         Lighthouse runs per page, of which the median run is kept
 //   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
 //                               endpoints at 20 connections; plans into docs/match-query-plans.md)
+//   --match=1000000:100000      Stack Match's scale, jobs:companies (default 100000:20000)
 //   --instances=1               N > 1: the app's routes through haproxy to N real instances (`node server/main.ts`)
 //                               on the seeded PostgreSQL database (PGlite is skipped: one process's database); the
 //                               /bench/ routes (baseline, past the answer caches) stay one process behind the same
@@ -31,6 +32,7 @@ import {
   MATCH_CONNECTIONS,
   MATCH_SCALE,
   matchPaths,
+  parseMatchScale,
   writeMatchPlans,
 } from './match-scenarios.ts'
 import { measureScans, type ScanFigure } from './scan.ts'
@@ -45,6 +47,7 @@ const { values: args } = parseArgs({
     tools: { type: 'string', default: '10000' },
     'no-bundle': { type: 'boolean', default: false },
     'no-match': { type: 'boolean', default: false },
+    match: { type: 'string', default: MATCH_SCALE },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
     instances: { type: 'string', default: '1' },
@@ -56,6 +59,7 @@ if (!Number.isInteger(instances) || instances < 1)
 /** A run through the balancer keeps its figures apart from the single process's. */
 const resultsFile = instances > 1 ? `latest-instances-${instances}.json` : 'latest.json'
 const duration = Number(args.duration)
+const matchScale = parseMatchScale(args.match)
 const connections = Number(args.connections)
 const adminUrl = BENCH_ADMIN_URL
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
@@ -247,7 +251,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       BENCH_KIND: kind,
       BENCH_ADMIN_URL: adminUrl,
       BENCH_TOOLS: args.tools,
-      BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? MATCH_SCALE : '',
+      BENCH_MATCH: kind === 'postgres' && !args['no-match'] ? matchScale : '',
       BENCH_INSTANCES: String(instances),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

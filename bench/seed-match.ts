@@ -70,7 +70,8 @@ export async function seedMatchData(db: Db, options: MatchScaleOptions): Promise
       array(select distinct ${draw} from generate_series(1, 3 + n % 6) where n > 0 order by 1),
       'https://jobs.example/' || n
     from generate_series(1, ${options.jobs}) n
-    join lateral (select id from company where slug = 'match-company-' || (1 + (n * 7919) % ${options.companies})) c on true`)
+    -- bigint: n * 7919 passes 2^31 past 271,000 jobs
+    join lateral (select id from company where slug = 'match-company-' || (1 + (n::bigint * 7919) % ${options.companies})) c on true`)
   await db.execute(sql`
     insert into job_tool (job_id, tool_id) select id, unnest(tool_ids) from job where slug like 'match-job-%'`)
   await db.execute(sql`update job set search = ${jobSearchDocument}

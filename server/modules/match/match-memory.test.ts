@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MATCH_COUNT_CAP, MATCH_MAX_PAGE, MATCH_PAGE_SIZE } from '#contracts/match.ts'
 import { buildCompany, buildStack, buildTool } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { mulberry32 } from '../../test/prng.ts'
+import { seededDraws } from '../../test/prng.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
 import { bitsOf, collect, countUpTo, fullBits, toPosting } from './bitset.ts'
 import { readMatchVersion } from './match.queries.ts'
@@ -17,15 +17,7 @@ import type { MatchFilters, MatchIndexKind } from './match-rows.ts'
 import { searchCompanies, searchJobs } from './match-search.queries.ts'
 import { parseTsQuery } from './tsquery.ts'
 
-const random = mulberry32(20261124)
-const randInt = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
-const pick = <T>(items: T[]): T => items[randInt(0, items.length - 1)]!
-const sample = <T>(items: T[], count: number): T[] =>
-  items
-    .map((item) => ({ item, key: random() }))
-    .sort((a, b) => a.key - b.key)
-    .slice(0, count)
-    .map(({ item }) => item)
+const { random, randInt, pick, sample } = seededDraws(20261124)
 
 const DAY = 86_400_000
 const BASE_TIME = Date.UTC(2025, 5, 1)

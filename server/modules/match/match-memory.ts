@@ -6,9 +6,13 @@
 // Any other search (the data changed since, or a keyword this cannot test: match-search.queries.ts decides) is
 // answered by the SQL search, whose rules this follows exactly (match-memory.test.ts holds the two side by side).
 //
-// The index is rebuilt when match_version moves: at once, waiting for it, while a build takes under
-// INLINE_BUILD_MILLISECONDS (small installations, the tests); else in the background, no sooner than
-// REBUILD_GAP_FACTOR build-times after the last, with PostgreSQL answering meanwhile.
+// When match_version moves, the index follows the changes (docs/decisions/060-stack-match-incremental-index.md):
+// the rows logged in match_change since the index's build are read, with the version, in one statement, built into a
+// small index of their own (the delta) and masked out of the built one, and a search reads both, merging their pages
+// by recency. The whole index is rebuilt when the delta grows past a share of it, or the log no longer reaches back
+// to its build: at once, waiting for it, while a build takes under INLINE_BUILD_MILLISECONDS (small installations,
+// the tests); else in the background, no sooner than REBUILD_GAP_FACTOR build-times after the last, the delta
+// answering meanwhile (or PostgreSQL, when the log cannot).
 import { type SQL, sql } from 'drizzle-orm'
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE } from '#contracts/match.ts'
 import type { Db } from '../../db/client.ts'
@@ -35,6 +39,11 @@ import { parseTsQuery, type TsQuery } from './tsquery.ts'
 export const INLINE_BUILD_MILLISECONDS = 200
 /** A background rebuild starts no sooner than this many times the last build's duration after it ended. */
 const REBUILD_GAP_FACTOR = 10
+/** A delta holding more rows than this share of its index (or than DELTA_ROWS_MIN) asks for a rebuild. */
+const DELTA_SHARE = 1 / 20
+const DELTA_ROWS_MIN = 2000
+/** Log rows older than this are pruned (by the instance that has just built an index): older indexes rebuild. */
+const CHANGE_LOG_KEPT = sql`interval '1 hour'`
 
 interface MemoryIndex {
   version: string
@@ -42,6 +51,12 @@ interface MemoryIndex {
   words: number
   /** Row ids by position (recency order). */
   ids: Int32Array
+  /** Each position's recency, larger first (ties: larger id first): job posting time in microseconds, company id. */
+  recency: Float64Array
+  /** The version after which match_change is complete, read with `version`. */
+  changesFrom: string
+  /** A delta's changed rows (ids, listed or not): the positions of the built index they supersede. */
+  changed?: Float64Array
   tools: Map<number, Posting>
   lexemes: Map<string, Posting>
   /** Rows with a search document (a keyword never matches one without). */
@@ -84,16 +99,32 @@ export class ExpiryClock {
  * The rows an index holds (match-rows.ts: those either search may answer, with expired jobs, which the clock drops),
  * numbered from 0 in recency order, with what the filters read.
  */
-function indexedRows(kind: MatchIndexKind): SQL {
+function indexedRows(kind: MatchIndexKind, onlyChanged: boolean): SQL {
   const { from, listed, recency, place } = indexRows[kind]
   const jobTerms =
     kind === 'jobs'
       ? sql`, (extract(epoch from "job"."expires_at") * 1000)::float8 as "expires_ms",
           "job"."full_time", "job"."freelance", "job"."remote"`
       : sql``
+  // the order `recency` sorts by, as one whole number (exact in a double: microseconds since 1970 stay below 2^53)
+  const recencyKey =
+    kind === 'jobs' ? sql`(extract(epoch from "job"."posted_at") * 1000000)::bigint` : sql`"company"."id"::bigint`
+  const conditions = onlyChanged ? [...listed, sql`${from}."id" in (select "id" from "changed")`] : listed
   return sql`select row_number() over (order by ${recency})::integer - 1 as "pos",
-      ${from}."id", ${from}."tool_ids", ${from}."search", ${place} as "place" ${jobTerms}
-    from ${from} where ${sql.join(listed, sql` and `)}`
+      ${from}."id", ${recencyKey} as "recency", ${from}."tool_ids", ${from}."search", ${place} as "place" ${jobTerms}
+    from ${from} where ${sql.join(conditions, sql` and `)}`
+}
+
+/**
+ * The ids of an index's rows changed after version `since`, as logged (migration 0027): a job's own changes, and for
+ * jobs every job of a changed company (its privacy decides whether they are listed).
+ */
+function changedIds(kind: MatchIndexKind, since: string): SQL {
+  const logged = (logKind: string) =>
+    sql`select "id" from "match_change" where "version" > ${since}::bigint and "kind" = ${logKind}`
+  return kind === 'jobs'
+    ? sql`${logged('job')} union select "id" from "job" where "company_id" in (${logged('company')})`
+    : logged('company')
 }
 
 /**
@@ -101,7 +132,7 @@ function indexedRows(kind: MatchIndexKind): SQL {
  * (a row per tool, lexeme and place holding its positions), so the instance parses a few thousand arrays of
  * numbers instead of an object per row, which would keep its garbage collector busy while requests wait.
  */
-function indexStatement(kind: MatchIndexKind): SQL {
+function indexStatement(kind: MatchIndexKind, since?: string): SQL {
   // numbers as text ('3,17,42'), read by readNumbers without an object per number
   const list = (aggregated: SQL) => sql`array_to_string(array_agg(${aggregated}), ',')`
   // an aggregate without GROUP BY answers one row, null when no row qualifies
@@ -114,9 +145,15 @@ function indexStatement(kind: MatchIndexKind): SQL {
         ${positions('full_time', sql`"full_time"`)} ${positions('freelance', sql`"freelance"`)}
         ${positions('remote', sql`"remote"`)}`
       : sql``
-  return sql`with "r" as materialized (${indexedRows(kind)})
-    select 'version' as "part", "version"::text as "key", null as "list", null as "times" from "match_version"
+  const changed = since === undefined ? sql`` : sql`"changed" as materialized (${changedIds(kind, since)}),`
+  const changedPart =
+    since === undefined ? sql`` : sql`union all select 'changed', null, ${list(sql`"id"`)}, null from "changed"`
+  return sql`with ${changed} "r" as materialized (${indexedRows(kind, since !== undefined)})
+    select 'version' as "part", "version"::text as "key", null as "list", "changes_from"::text as "times"
+      from "match_version"
     union all select 'ids', null, ${list(sql`"id" order by "pos"`)}, null from "r"
+    union all select 'recency', null, ${list(sql`"recency" order by "pos"`)}, null from "r"
+    ${changedPart}
     ${positions('search', sql`"search" is not null`)}
     union all select 'tool', "tool"::text, ${list(sql`"pos"`)}, null from "r", unnest("tool_ids") as "tool" group by "tool"
     union all select 'lexeme', "lexeme", ${list(sql`"pos"`)}, null
@@ -129,8 +166,9 @@ function indexStatement(kind: MatchIndexKind): SQL {
 const BUILD_SLICE = 2000
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-async function buildIndex(db: Db, kind: MatchIndexKind): Promise<MemoryIndex> {
-  const rows = rowsOf(await db.execute(indexStatement(kind)))
+/** The index of every listed row, or (`since` given) the delta of the rows changed after that version. */
+async function buildIndex(db: Db, kind: MatchIndexKind, since?: string): Promise<MemoryIndex> {
+  const rows = rowsOf(await db.execute(indexStatement(kind, since)))
   const part = (name: string) => rows.find((row) => row.part === name)
   const numbers = (value: unknown) => readNumbers(typeof value === 'string' ? value : '')
   const ids = Int32Array.from(numbers(part('ids')?.list))
@@ -148,11 +186,15 @@ async function buildIndex(db: Db, kind: MatchIndexKind): Promise<MemoryIndex> {
   }
   const positionsOf = (name: string) => toPosting(numbers(part(name)?.list), size)
   const expiry = part('expiry')
+  const version = part('version')
   return {
-    version: String(part('version')?.key),
+    version: String(version?.key),
+    changesFrom: String(version?.times),
     size,
     words,
     ids,
+    recency: numbers(part('recency')?.list),
+    ...(since === undefined ? {} : { changed: numbers(part('changed')?.list) }),
     tools,
     lexemes,
     withSearch: bitsOf(positionsOf('search'), words),
@@ -270,9 +312,25 @@ async function keywordTree(db: Db, keywords: string): Promise<TsQuery | 'empty' 
   return tree
 }
 
+/** An index brought to a later version: its built rows less those changed since, and the changed rows' own index. */
+interface IndexView {
+  version: string
+  base: MemoryIndex
+  /** The positions of `base` changed since its build. */
+  stale?: Bits
+  delta?: MemoryIndex
+}
+
 interface IndexState {
+  /** The last index built from every row, and its positions by row id (made for the first delta). */
   index?: MemoryIndex
+  positionsById?: Map<number, number>
+  /** What searches read: `index`, or it brought to a later version. */
+  view?: IndexView
+  /** 'wanted': the delta grew large, keep following while a rebuild comes; 'needed': the log cannot bring it on. */
+  rebuild?: 'wanted' | 'needed'
   building?: Promise<void>
+  catchingUp?: Promise<void>
   /** The last build's duration and end (ms); 0 before the first, which is waited for. */
   buildMilliseconds: number
   builtAt: number
@@ -282,6 +340,50 @@ interface IndexState {
 export interface MemoryPage {
   ids: number[]
   counted: number
+}
+
+/** One index's share of a search: its hits and their match tiers. */
+interface SearchPart {
+  index: MemoryIndex
+  hits: Bits
+  tiers: Bits[]
+}
+
+/** Whether a's row at position pa comes before b's at pb in recency order (as indexRows' `recency` sorts). */
+function isBefore(a: MemoryIndex, pa: number, b: MemoryIndex, pb: number): boolean {
+  const ra = a.recency[pa]!
+  const rb = b.recency[pb]!
+  return ra > rb || (ra === rb && a.ids[pa]! > b.ids[pb]!)
+}
+
+/** The page's row ids: the parts' rows walked tier by tier, each tier's rows of every part merged in recency order. */
+function pageIds(parts: SearchPart[], page: number): number[] {
+  const skip = (page - 1) * MATCH_PAGE_SIZE
+  const wanted = skip + MATCH_PAGE_SIZE
+  const ordered: number[] = []
+  const tiers = parts[0]?.tiers.length ?? 0
+  for (let tier = 0; tier < tiers && ordered.length < wanted; tier++) {
+    const lists = parts.map((part) => {
+      const positions: number[] = []
+      collect(part.tiers[tier]!, 0, positions, wanted - ordered.length)
+      return positions
+    })
+    const next = parts.map(() => 0)
+    while (ordered.length < wanted) {
+      let first = -1
+      for (let part = 0; part < parts.length; part++) {
+        if (next[part]! >= lists[part]!.length) continue
+        if (
+          first < 0 ||
+          isBefore(parts[part]!.index, lists[part]![next[part]!]!, parts[first]!.index, lists[first]![next[first]!]!)
+        )
+          first = part
+      }
+      if (first < 0) break
+      ordered.push(parts[first]!.index.ids[lists[first]![next[first]!++]!]!)
+    }
+  }
+  return ordered.slice(skip)
 }
 
 export class MatchMemory {
@@ -294,57 +396,123 @@ export class MatchMemory {
   async search(db: Db, kind: MatchIndexKind, version: string, filters: MatchFilters): Promise<MemoryPage | null> {
     const keyword = filters.keywords ? await keywordTree(db, filters.keywords) : undefined
     if (keyword === null) return null
-    const index = await this.#indexAt(db, kind, version)
-    if (!index) return null
-    const { hits, selected } = hitsOf(index, filters, keyword, Date.now())
-    const counted = countUpTo(hits, MATCH_COUNT_CAP + 1)
-    const positions: number[] = []
-    let skip = (filters.page - 1) * MATCH_PAGE_SIZE
-    for (const tier of tiersOf(hits, selected, filters)) {
-      skip -= collect(tier, skip, positions, MATCH_PAGE_SIZE)
-      if (positions.length >= MATCH_PAGE_SIZE) break
+    const view = await this.#viewAt(db, kind, version)
+    if (!view) return null
+    const now = Date.now()
+    const parts: SearchPart[] = []
+    for (const index of view.delta ? [view.base, view.delta] : [view.base]) {
+      const { hits, selected } = hitsOf(index, filters, keyword, now)
+      if (index === view.base && view.stale) andNotInto(hits, view.stale)
+      parts.push({ index, hits, tiers: tiersOf(hits, selected, filters) })
     }
-    return { ids: positions.map((position) => index.ids[position]!), counted }
+    let counted = 0
+    for (const part of parts) counted += countUpTo(part.hits, MATCH_COUNT_CAP + 1)
+    return { ids: pageIds(parts, filters.page), counted: Math.min(counted, MATCH_COUNT_CAP + 1) }
+  }
+
+  /** The version of the last index built from every row (the tests tell following from rebuilding by it). */
+  builtVersion(db: Db, kind: MatchIndexKind): string | undefined {
+    return this.#states.get(db)?.[kind].index?.version
   }
 
   /** Waits for a build under way (an app closing its database). */
   async settle(db: Db) {
     const states = this.#states.get(db)
-    if (states) await Promise.all([states.jobs.building, states.companies.building])
+    if (states) {
+      await Promise.all([states.jobs.building, states.companies.building])
+      await Promise.all([states.jobs.catchingUp, states.companies.catchingUp])
+    }
   }
 
-  async #indexAt(db: Db, kind: MatchIndexKind, version: string): Promise<MemoryIndex | null> {
+  #stateOf(db: Db, kind: MatchIndexKind): IndexState {
     const states = this.#states.get(db) ?? {
       jobs: { buildMilliseconds: 0, builtAt: 0 },
       companies: { buildMilliseconds: 0, builtAt: 0 },
     }
     this.#states.set(db, states)
-    const state = states[kind]
-    if (state.index?.version === version) return state.index
-    // a search made before the held version (a request under way across a change) is PostgreSQL's: rebuilding would
-    // only read the held version again
-    if (state.index && BigInt(version) < BigInt(state.index.version)) return null
+    return states[kind]
+  }
+
+  async #viewAt(db: Db, kind: MatchIndexKind, version: string): Promise<IndexView | null> {
+    const state = this.#stateOf(db, kind)
+    // a catch-up under way may have read an older version than this search's: then one more brings it on
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (state.view?.version === version) return state.view
+      // a search made before the held version (a request under way across a change) is PostgreSQL's
+      if (state.view && BigInt(version) < BigInt(state.view.version)) return null
+      if (!state.index || state.rebuild === 'needed') break
+      state.catchingUp ??= this.#catchUp(db, kind, state).finally(() => {
+        state.catchingUp = undefined
+      })
+      await state.catchingUp
+    }
+    if (state.view?.version === version) return state.view
+    if (state.view && BigInt(version) < BigInt(state.view.version)) return null
+    if (state.index && !state.rebuild) return null
     const inline = state.buildMilliseconds < INLINE_BUILD_MILLISECONDS
     const rested = Date.now() - state.builtAt >= state.buildMilliseconds * REBUILD_GAP_FACTOR
     if (!state.building && (inline || rested)) state.building = this.#rebuild(db, kind, state)
     if (!inline || !state.building) return null
     await state.building
-    return state.index?.version === version ? state.index : null
+    return state.view?.version === version ? state.view : null
+  }
+
+  /** Brings the view to the current version by reading the rows changed since the built index's version. */
+  async #catchUp(db: Db, kind: MatchIndexKind, state: IndexState) {
+    const base = state.index!
+    let delta: MemoryIndex
+    try {
+      delta = await buildIndex(db, kind, base.version)
+    } catch {
+      state.rebuild = 'needed'
+      return
+    }
+    if (state.index !== base || BigInt(delta.version) <= BigInt(state.view?.version ?? base.version)) return
+    // the log was pruned past the build: its rows no longer say all that changed since
+    if (BigInt(delta.changesFrom) > BigInt(base.version)) {
+      state.rebuild = 'needed'
+      return
+    }
+    state.positionsById ??= new Map(Array.from(base.ids, (id, position) => [id, position]))
+    const stale = new Uint32Array(base.words)
+    for (const id of delta.changed ?? []) {
+      const position = state.positionsById.get(id)
+      if (position !== undefined) stale[position >>> 5]! |= 1 << (position & 31)
+    }
+    state.view = { version: delta.version, base, stale, ...(delta.size > 0 ? { delta } : {}) }
+    if ((delta.changed?.length ?? 0) > Math.max(DELTA_ROWS_MIN, base.size * DELTA_SHARE)) state.rebuild ??= 'wanted'
   }
 
   async #rebuild(db: Db, kind: MatchIndexKind, state: IndexState) {
     const started = performance.now()
     try {
-      state.index = await buildIndex(db, kind)
+      const index = await buildIndex(db, kind)
+      Object.assign(state, { index, view: { version: index.version, base: index } })
+      state.positionsById = undefined
+      state.rebuild = undefined
     } catch {
       // the database is gone or failing: searches go to PostgreSQL, which answers or reports the fault itself
       state.index = undefined
+      state.view = undefined
     } finally {
       state.buildMilliseconds = performance.now() - started
       state.builtAt = Date.now()
       state.building = undefined
     }
+    // a failure leaves the log longer, which costs nothing a later prune will not take
+    await pruneChangeLog(db).catch(() => {})
   }
+}
+
+/**
+ * Drops the log's rows older than CHANGE_LOG_KEPT and moves `changes_from` past them, in one statement, so a reader
+ * never sees the log shortened without knowing it. Indexes built before then are rebuilt.
+ */
+async function pruneChangeLog(db: Db) {
+  await db.execute(sql`with "gone" as (
+      delete from "match_change" where "changed_at" < now() - ${CHANGE_LOG_KEPT} returning "version")
+    update "match_version" set "changes_from" = (select max("version") from "gone")
+    where "changes_from" < (select max("version") from "gone")`)
 }
 
 /** The instance's in-memory indexes, one set per database (test apps and the bench each have their own). */
