@@ -33,6 +33,7 @@ export const RESERVED_HANDLES = new Set([
   'logos',
   'logout',
   'match',
+  'metrics',
   'moderation',
   'new',
   'notifications',

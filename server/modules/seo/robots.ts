@@ -42,6 +42,7 @@ export const DISALLOWED_PATHS = [
   '/send-invite',
   '/healthz',
   '/readyz',
+  '/metrics',
 ] as const
 
 /**
