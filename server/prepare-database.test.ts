@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { migratePostgresLocked, migrationsFolder, openPostgres } from './db/client.ts'
+import { installJobQueue } from './db/job-queue-database.ts'
 import { findPendingMigrations } from './db/migration-state.ts'
 import { buildCatalog } from './db/seed/catalog/build.ts'
 import { prepareDatabase } from './prepare-database.ts'
@@ -107,6 +108,8 @@ describe.skipIf(!postgresUrl)('instances starting together on PostgreSQL', () =>
     await migratePostgresLocked(url, previous)
     fs.rmSync(previous, { recursive: true })
     const database = await openPostgres(url, { max: 5 })
+    // the previous version's start installed the job queue after its migrations, as Database.migrate() does
+    await installJobQueue(database.jobQueueDb, 'postgres')
     const app = await buildApp({ database, config: testConfig(), logger: false })
     try {
       await app.listen({ port: 0, host: '127.0.0.1' })
