@@ -6,6 +6,7 @@
 // fetchWithinRules.
 import http from 'node:http'
 import https from 'node:https'
+import type { Readable } from 'node:stream'
 import type { TLSSocket } from 'node:tls'
 import zlib from 'node:zlib'
 import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
@@ -197,16 +198,20 @@ function request(
   })
 }
 
-function readBody(response: http.IncomingMessage, maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
+/** A response's body decoded by its Content-Encoding (gzip, deflate, br), or as it came. */
+export function decodedBody(response: http.IncomingMessage): Readable {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase()
-  const stream =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? response.pipe(zlib.createGunzip())
-      : encoding === 'deflate'
-        ? response.pipe(zlib.createInflate())
-        : encoding === 'br'
-          ? response.pipe(zlib.createBrotliDecompress())
-          : response
+  return encoding === 'gzip' || encoding === 'x-gzip'
+    ? response.pipe(zlib.createGunzip())
+    : encoding === 'deflate'
+      ? response.pipe(zlib.createInflate())
+      : encoding === 'br'
+        ? response.pipe(zlib.createBrotliDecompress())
+        : response
+}
+
+function readBody(response: http.IncomingMessage, maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
+  const stream = decodedBody(response)
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
