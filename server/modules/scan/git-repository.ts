@@ -30,6 +30,12 @@ export interface GitTarget {
    * the branch is the longest leading part that names one of the remote's branches (findBranch).
    */
   branchPath?: string
+  /**
+   * HTTP headers git sends to the remote (a code host's token: CodeHostClient.cloneHeaders()). They reach git through
+   * GIT_CONFIG_COUNT/KEY/VALUE as http.extraHeader, never in its arguments or the URL, so no process listing or error
+   * message shows them.
+   */
+  headers?: Record<string, string>
 }
 
 export interface ClonedRepository {
@@ -49,7 +55,15 @@ interface RunResult {
  */
 function runGit(
   args: string[],
-  options: { cwd?: string; home: string; input?: string; timeoutMs: number; onTick?: () => Promise<boolean> },
+  options: {
+    cwd?: string
+    home: string
+    input?: string
+    timeoutMs: number
+    onTick?: () => Promise<boolean>
+    /** Configuration given through the environment (git-config(1) GIT_CONFIG_COUNT), not the command line. */
+    environmentConfig?: [key: string, value: string][]
+  },
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, {
@@ -67,6 +81,7 @@ function runGit(
         GIT_CONFIG_GLOBAL: '/dev/null',
         GIT_LFS_SKIP_SMUDGE: '1',
         GIT_PROTOCOL_FROM_USER: '0',
+        ...environmentConfigOf(options.environmentConfig ?? []),
       },
     })
     const stdout: Buffer[] = []
@@ -119,6 +134,26 @@ function runGit(
     })
     child.stdin.on('error', () => {})
     child.stdin.end(options.input ?? '')
+  })
+}
+
+function environmentConfigOf(entries: [string, string][]): Record<string, string> {
+  if (entries.length === 0) return {}
+  const environment: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) }
+  entries.forEach(([key, value], index) => {
+    environment[`GIT_CONFIG_KEY_${index}`] = key
+    environment[`GIT_CONFIG_VALUE_${index}`] = value
+  })
+  return environment
+}
+
+/** A target's headers as http.extraHeader entries; a name or value that could split a header line is refused. */
+function extraHeaders(headers: Record<string, string> = {}): [string, string][] {
+  return Object.entries(headers).map(([name, value]) => {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n\0]/.test(value)) {
+      throw new ScanRefusedError('fetch_failed', 'A header for the git host is not valid.')
+    }
+    return ['http.extraHeader', `${name}: ${value}`]
   })
 }
 
@@ -190,7 +225,7 @@ export async function findBranch(
   cloneUrl: string,
   branchPath: string,
   policy: NetworkPolicy,
-  limits: { timeoutMs?: number } = {},
+  limits: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<string> {
   const segments = branchPath.split('/').filter(Boolean)
   if (segments.length <= 1) return segments[0] ?? branchPath
@@ -207,9 +242,9 @@ export async function findBranch(
         url.href,
         ...candidates.map((candidate) => `refs/heads/${candidate}`),
       ],
-      { home, timeoutMs: limits.timeoutMs ?? 5_000 },
+      { home, timeoutMs: limits.timeoutMs ?? 5_000, environmentConfig: extraHeaders(limits.headers) },
     )
-    if (result.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(result.stderr))
+    if (result.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(result.stderr, limits.headers))
     const heads = new Set(
       result.stdout
         .toString('utf8')
@@ -231,8 +266,12 @@ export async function cloneRepository(
 ): Promise<ClonedRepository> {
   const { timeoutMs, readTimeoutMs, maxBytes } = { ...CLONE_LIMITS, ...limits }
   const { url, addresses } = await checkedRemote(target.cloneUrl, policy)
+  const environmentConfig = extraHeaders(target.headers)
   const branch =
-    target.branch ?? (target.branchPath ? await findBranch(target.cloneUrl, target.branchPath, policy) : undefined)
+    target.branch ??
+    (target.branchPath
+      ? await findBranch(target.cloneUrl, target.branchPath, policy, { headers: target.headers })
+      : undefined)
 
   const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
   const repository = path.join(home, 'repository.git')
@@ -256,8 +295,9 @@ export async function cloneRepository(
       home,
       timeoutMs,
       onTick: async () => (await folderSize(repository)) > maxBytes,
+      environmentConfig,
     })
-    if (clone.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(clone.stderr))
+    if (clone.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(clone.stderr, target.headers))
     if ((await folderSize(repository)) > maxBytes)
       throw new ScanRefusedError('fetch_failed', 'The repository is too large to scan.')
     const files = await listFiles(repository, home, readTimeoutMs)
@@ -268,12 +308,13 @@ export async function cloneRepository(
   }
 }
 
-function cloneFailure(stderr: string): string {
+function cloneFailure(stderr: string, headers?: Record<string, string>): string {
   if (/not found|does not exist|Repository not found|404/i.test(stderr)) {
     return 'We could not find that repository (it may be private).'
   }
   if (/Remote branch .* not found/i.test(stderr)) return 'That branch does not exist.'
   if (/Authentication|could not read Username|403/i.test(stderr)) {
+    if (headers && Object.keys(headers).length > 0) return 'The code host did not accept our credentials for it.'
     return 'That repository is private; only public repositories can be scanned.'
   }
   return 'We could not clone that repository.'
