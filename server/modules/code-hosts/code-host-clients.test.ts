@@ -10,7 +10,7 @@ import {
   listAllRepositories,
   startCodeHostServer,
 } from '../../test/code-host-server.ts'
-import { type StallingHost, serveSilentHost } from '../../test/scan-servers.ts'
+import { type StallingHost, serveSilentHost, serveSite } from '../../test/scan-servers.ts'
 import { PRIVATE_ADDRESS_MESSAGE } from '../scan/ssrf.ts'
 import type { CodeHostSettings, HostedRepository } from './code-host.ts'
 import type { CodeHostHttpOptions } from './code-host-http.ts'
@@ -257,6 +257,46 @@ describe('GitHub client and the network policy', () => {
       expect(Date.now() - started).toBeLessThan(3000)
     } finally {
       await silent.close()
+    }
+  })
+
+  it('follows a redirect within the host but refuses one to another host, so the token stays with the host', async () => {
+    const elsewhere = await serveSite({})
+    const repository = {
+      id: 1,
+      full_name: 'acme-inc/api',
+      clone_url: 'https://git.example/acme-inc/api.git',
+      fork: false,
+    }
+    const site = await serveSite({
+      '/orgs/acme/repos?type=all&per_page=100': {
+        status: 301,
+        headers: { location: '/orgs/acme-inc/repos?type=all&per_page=100' },
+      },
+      '/orgs/acme-inc/repos?type=all&per_page=100': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([repository]),
+      },
+      '/orgs/away/repos?type=all&per_page=100': {
+        status: 302,
+        headers: { location: `${elsewhere.origin}/orgs/away/repos` },
+      },
+    })
+    try {
+      const at = (owner: string): CodeHostSettings => ({
+        kind: 'github',
+        apiUrl: site.origin,
+        owner,
+        auth: { type: 'token', token: 't' },
+      })
+      expect((await listAll(at('acme'))).map((listed) => listed.fullName)).toEqual(['acme-inc/api'])
+      const error = await codeHostFailureOf(listAll(at('away')))
+      expect(error.code).toBe('bad_answer')
+      expect(error.message).toContain('redirected')
+      expect(elsewhere.requests).toHaveLength(0)
+    } finally {
+      await site.close()
+      await elsewhere.close()
     }
   })
 
