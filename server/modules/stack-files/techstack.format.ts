@@ -62,7 +62,7 @@ function techstackYaml(stack: ExportedStack): string {
     detected_tools_count: tools.length,
     tools,
   }
-  return stringifyYaml(document, { lineWidth: 0 })
+  return stringifyYaml(document, { lineWidth: 0, indentSeq: false })
 }
 
 const escapeHtml = (text: string) =>
