@@ -15,7 +15,7 @@ import {
 } from '#contracts/stack-files.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useMyCompanies } from '../../../lib/get-my-companies.ts'
@@ -45,8 +45,6 @@ export default function ImportPage() {
   const modal = useSignInModal()
   const companies = useMyCompanies({ enabled: Boolean(user) })
   const mutation = useImportStackFile()
-  const formatId = useId()
-  const ownerId = useId()
   const fileId = useId()
   const [format, setFormat] = useState<ImportableStackFileFormat>('techstack')
   const [owner, setOwner] = useState(PERSONAL)
@@ -112,41 +110,25 @@ export default function ImportPage() {
         className="mt-6 space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor={formatId} className="block text-sm font-medium text-slate-700">
-              Format
-            </label>
-            <select
-              id={formatId}
-              value={format}
-              onChange={(event) => setFormat(event.target.value as ImportableStackFileFormat)}
-              className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
-            >
-              {IMPORTABLE_STACK_FILE_FORMATS.map((value) => (
-                <option key={value} value={value}>
-                  {STACK_FILE_FORMAT_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={ownerId} className="block text-sm font-medium text-slate-700">
-              Owner
-            </label>
-            <select
-              id={ownerId}
-              value={owner}
-              onChange={(event) => setOwner(event.target.value)}
-              className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
-            >
-              <option value={PERSONAL}>Personal</option>
-              {adminOf.map((company) => (
-                <option key={company.id} value={company.slug}>
-                  {company.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Format"
+            value={format}
+            onChange={(event) => setFormat(event.target.value as ImportableStackFileFormat)}
+          >
+            {IMPORTABLE_STACK_FILE_FORMATS.map((value) => (
+              <option key={value} value={value}>
+                {STACK_FILE_FORMAT_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Owner" value={owner} onChange={(event) => setOwner(event.target.value)}>
+            <option value={PERSONAL}>Personal</option>
+            {adminOf.map((company) => (
+              <option key={company.id} value={company.slug}>
+                {company.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
 
         <div className="space-y-1">
