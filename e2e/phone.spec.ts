@@ -91,6 +91,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/create-stack/stack-info', url: () => '/create-stack/stack-info' },
   { route: '/create-stack/tool-selection', url: () => '/create-stack/tool-selection', prepare: pickPopularTools },
   { route: '/create-stack/tool-details', url: () => '/create-stack/tool-details' },
+  { route: '/create-stack/import', url: () => '/create-stack/import' },
   { route: '/stack-edit/:ownerSlug/:stackSlug', url: (f) => `/stack-edit${f.stackPath}` },
   { route: '/stack-edit/:ownerSlug/:stackSlug/info', url: (f) => `/stack-edit${f.stackPath}/info` },
   {

@@ -25,6 +25,7 @@ import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
 import { seoRoutes } from './seo/seo.routes.ts'
 import { shareImagesRoutes } from './share-images/share-images.routes.ts'
+import { stackFilesRoutes } from './stack-files/stack-files.routes.ts'
 import { iUseThisRoutes } from './stacks/i-use-this.routes.ts'
 import { stackPagesRoutes } from './stacks/stack-pages.routes.ts'
 import { stacksRoutes } from './stacks/stacks.routes.ts'
@@ -45,6 +46,7 @@ export const modules = [
   stacksRoutes,
   stackPagesRoutes,
   iUseThisRoutes,
+  stackFilesRoutes,
   reasonsRoutes,
   prosAndConsRoutes,
   uploadsRoutes,

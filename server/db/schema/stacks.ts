@@ -70,6 +70,8 @@ export const stackTools = pgTable(
     source: text('source'),
     /** The builder's Required toggle (spec §3 Tool `required`, docs/decisions/025-stack-owner-choices.md). */
     isRequired: boolean('is_required').notNull().default(false),
+    /** The version a stack file or a scan gave ('18.2.0'), shown in exports; null when unknown (decision 061). */
+    version: text('version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.stackId, table.toolId] }), index('stack_tool_tool_idx').on(table.toolId)],

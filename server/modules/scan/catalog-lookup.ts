@@ -1,16 +1,22 @@
 // The catalog built in memory from the data packages (server/db/seed/catalog/build.ts), as a ToolLookup: the CLI
 // maps offline through it, without a database, exactly as the server maps through the seeded tool_alias table.
-import { buildCatalog } from '../../db/seed/catalog/build.ts'
+import { buildCatalog, type Catalog } from '../../db/seed/catalog/build.ts'
 import { toolAliases } from '../../db/seed/catalog/package-aliases.ts'
 import { looseName } from './alias-normalize.ts'
 import { createMemoryLookup, type ToolLookup } from './tool-mapper.ts'
 
 let lookup: ToolLookup | null = null
+let catalog: Catalog | null = null
 
 /** Builds the catalog once per process (about 3 s). */
+function loadCatalog(): Catalog {
+  catalog ??= buildCatalog()
+  return catalog
+}
+
 export function loadCatalogLookup(): ToolLookup {
   if (lookup) return lookup
-  const catalog = buildCatalog()
+  const catalog = loadCatalog()
   const categoryNames = new Map(catalog.categories.map((category) => [category.slug, category.name]))
   const spellings = reviewedSpellings()
   lookup = createMemoryLookup(
@@ -23,6 +29,21 @@ export function loadCatalogLookup(): ToolLookup {
     })),
   )
   return lookup
+}
+
+/** A catalog tool's website and layer name by its slug, as the stack files the CLI prints carry them. */
+export function catalogToolDetails(): Map<string, { website: string | null; layer: string | null }> {
+  const { layers, categories, tools } = loadCatalog()
+  const layerNames = new Map(layers.map((layer) => [layer.slug, layer.name]))
+  const layerOfCategory = new Map(
+    categories.map((category) => [category.slug, layerNames.get(category.layerSlug) ?? null]),
+  )
+  return new Map(
+    tools.map((tool) => [
+      tool.slug,
+      { website: tool.websiteUrl, layer: layerOfCategory.get(tool.categorySlug) ?? null },
+    ]),
+  )
 }
 
 /** The reviewed table's spellings as written ('Rails', 'Twilio SendGrid'), by their loose key. */

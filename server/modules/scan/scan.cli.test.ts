@@ -2,8 +2,11 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { createGitRepository, type FixtureRepository } from '../../test/scan-servers.ts'
+import { backstageComponentProblem } from '../stack-files/backstage.format.ts'
 
 const run = promisify(execFile)
 const cli = fileURLToPath(new URL('./scan.cli.ts', import.meta.url))
@@ -51,6 +54,36 @@ describe('scan CLI', () => {
     expect(stdout).toMatch(/Express\s+Frameworks \(Full Stack\)\s+4\.18\.2\s+package\.json/)
     expect(stdout).toMatch(/tools \(\d+ from the catalog, 2 packages\)/)
   }, 60_000)
+
+  it('prints the scan as a stack file with --format: a CycloneDX SBOM that validates, a valid Backstage entity', async () => {
+    const env = { env: { PATH: process.env.PATH ?? '' } }
+    const sbom = (await run(node, [cli, repository.dir, '--format=cyclonedx'], env)).stdout
+    expect(await new Validation.JsonStrictValidator(Spec.Version.v1dot6).validate(sbom)).toBeNull()
+    const components = JSON.parse(sbom).components.map((component: { name: string; purl?: string }) => [
+      component.name,
+      component.purl ?? null,
+    ])
+    expect(components).toEqual(
+      expect.arrayContaining([
+        ['Express', null],
+        ['PostgreSQL', null],
+        ['left-pad', 'pkg:npm/left-pad@1.3.0'],
+      ]),
+    )
+    const entity = parseYaml((await run(node, [cli, repository.dir, '--format=backstage'], env)).stdout)
+    expect(await backstageComponentProblem(entity)).toBeNull()
+    expect(entity.metadata.tags).toEqual(expect.arrayContaining(['express', 'postgresql']))
+    const file = parseYaml((await run(node, [cli, repository.dir, '--format=techstack'], env)).stdout)
+    expect(file.tools).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Express', version: '4.18.2', sub_category: 'Frameworks (Full Stack)' }),
+      ]),
+    )
+    const refused = await run(node, [cli, repository.dir, '--format=spdx']).catch(
+      (caught: { code: number; stderr: string }) => caught,
+    )
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown format: spdx') })
+  }, 90_000)
 
   it('exits with 2 and the usage without an argument', async () => {
     const error = await run(node, [cli]).catch((caught: { code: number; stderr: string }) => caught)

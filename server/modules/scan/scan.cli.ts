@@ -1,19 +1,24 @@
-// Your stack without the site: npm run scan -- <folder|url> [--json] [--by-workspace]
+// Your stack without the site: npm run scan -- <folder|url> [--json] [--by-workspace] [--format=<stack file>]
 // A local folder is read offline; a website or repository URL is fetched (private addresses allowed: the CLI runs
 // on your own machine with your own network). Tools map through the catalog built in memory, no database needed.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { slugify } from '#contracts/owners.ts'
 import { ScanCliTool, type ScanCliWorkspace } from '#contracts/scan.ts'
-import { loadCatalogLookup } from './catalog-lookup.ts'
+import { STACK_FILE_FORMATS, type StackFileFormat } from '#contracts/stack-files.ts'
+import type { ExportedStack } from '../stack-files/exported-stack.ts'
+import { stackFileFormats } from '../stack-files/formats.ts'
+import { catalogToolDetails, loadCatalogLookup } from './catalog-lookup.ts'
 import { analyzeFolder, type WorkspaceAnalysis } from './repository-analyzer.ts'
 import { collectSignals } from './scan-engine.ts'
 import { parseScanTarget, ScanUrlError } from './scan-target.ts'
 import type { Signal } from './signals.ts'
+import { isPackageEcosystem } from './signals.ts'
 import { ScanRefusedError } from './ssrf.ts'
 import { mapSignals } from './tool-mapper.ts'
 
-const USAGE = 'Usage: npm run scan -- <folder|url> [--json] [--by-workspace]'
+const USAGE = `Usage: npm run scan -- <folder|url> [--json] [--by-workspace] [--format=<${STACK_FILE_FORMATS.join('|')}>]`
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
 
 export class NoSuchFolderError extends Error {
@@ -65,6 +70,56 @@ async function toCliTools(signals: Signal[]): Promise<ScanCliTool[]> {
   return detected.map((tool) => ScanCliTool.parse(tool))
 }
 
+/**
+ * What a scan found as a stack, for the stack file formats (decision 061): a folder is the local user's stack named
+ * after it; a repository or website URL is '{owner}/{name}' from its path or host.
+ */
+export async function scanForStackFile(input: string, exportedAt = new Date()): Promise<ExportedStack> {
+  const detected = await mapSignals((await analyzeInput(input)).signals, loadCatalogLookup())
+  const details = catalogToolDetails()
+  const parts = URL_SCHEME.test(input)
+    ? (() => {
+        const url = new URL(input)
+        const segments = url.pathname.split('/').filter(Boolean)
+        return segments.length >= 2 ? segments.slice(0, 2) : [url.hostname, segments[0] ?? url.hostname]
+      })()
+    : ['local', path.basename(path.resolve(input))]
+  const [ownerSlug, name] = [slugify(parts[0]!) || 'local', parts[1]!.replace(/\.git$/, '')]
+  const stack: ExportedStack = {
+    owner: { type: 'User', slug: ownerSlug, name: ownerSlug },
+    slug: slugify(name) || 'stack',
+    name,
+    description: null,
+    websiteUrl: URL_SCHEME.test(input) ? input : null,
+    isPrivate: false,
+    url: null,
+    exportedAt,
+    tools: [],
+    packages: [],
+  }
+  for (const tool of detected) {
+    if (tool.is_package && tool.package_ecosystem && isPackageEcosystem(tool.package_ecosystem)) {
+      stack.packages.push({
+        slug: tool.slug,
+        name: tool.name,
+        ecosystem: tool.package_ecosystem,
+        version: tool.version,
+      })
+    } else {
+      const known = details.get(tool.slug)
+      stack.tools.push({
+        slug: tool.slug,
+        name: tool.name,
+        category: tool.category,
+        layer: known?.layer ?? null,
+        website: known?.website ?? null,
+        version: tool.version,
+      })
+    }
+  }
+  return stack
+}
+
 export function formatTable(tools: ScanCliTool[]): string {
   if (tools.length === 0) return 'No tools found.\n'
   const rows = tools.map((tool) => [
@@ -110,6 +165,7 @@ async function main() {
     options: {
       json: { type: 'boolean', default: false },
       'by-workspace': { type: 'boolean', default: false },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -119,8 +175,17 @@ async function main() {
     process.exitCode = values.help ? 0 : 2
     return
   }
+  const format = values.format
+  if (format !== undefined && !(STACK_FILE_FORMATS as readonly string[]).includes(format)) {
+    process.stderr.write(`Unknown format: ${format}. ${USAGE}\n`)
+    process.exitCode = 2
+    return
+  }
   try {
-    if (values['by-workspace']) {
+    if (format) {
+      const stack = await scanForStackFile(input)
+      process.stdout.write(await stackFileFormats[format as StackFileFormat].export(stack))
+    } else if (values['by-workspace']) {
       const result = await scanWorkspacesForCli(input)
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : formatWorkspaces(result))
     } else {

@@ -191,12 +191,13 @@ export async function listStackTools(db: Db, stackId: number): Promise<Array<{ t
     .orderBy(asc(stackTools.position), asc(tools.name))
 }
 
-/** The stack page's tools with their category and layer ("Other" when the catalog has none). */
+/** The stack page's tools with their category and layer ("Other" when the catalog has none), and their version. */
 export async function listStackToolsWithCategories(db: Db, stackId: number) {
   return db
     .select({
       tool: tools,
       isRequired: stackTools.isRequired,
+      version: stackTools.version,
       category: { slug: categories.slug, name: categories.name, position: categories.position },
       layer: { slug: layers.slug, name: layers.name, position: layers.position },
     })

@@ -150,6 +150,7 @@ export async function updateStack(
             toolId,
             isRequired: required.has(toolId),
             source: previousById.get(toolId)?.source ?? null,
+            version: previousById.get(toolId)?.version ?? null,
             createdAt: previousById.get(toolId)?.createdAt,
           })),
         )
@@ -239,7 +240,7 @@ async function adjustToolStacksCount(db: Db, toolIds: number[], delta: 1 | -1) {
 async function insertStackTools(
   db: Db,
   stackId: number,
-  rows: { toolId: number; isRequired: boolean; source?: string | null; createdAt?: Date }[],
+  rows: { toolId: number; isRequired: boolean; source?: string | null; version?: string | null; createdAt?: Date }[],
 ) {
   if (rows.length === 0) return
   await db.insert(stackTools).values(
@@ -249,6 +250,7 @@ async function insertStackTools(
       position,
       isRequired: row.isRequired,
       source: row.source ?? null,
+      version: row.version ?? null,
       ...(row.createdAt ? { createdAt: row.createdAt } : {}),
     })),
   )

@@ -130,6 +130,7 @@ export function createRoutes(): RouteObject[] {
               ...page(() => import('../features/create-stack/pages/tool-selection-page.tsx')),
             },
             { path: 'tool-details', ...page(() => import('../features/create-stack/pages/tool-details-page.tsx')) },
+            { path: 'import', ...page(() => import('../features/create-stack/pages/import-page.tsx')) },
           ],
         },
         {

@@ -50,6 +50,7 @@ const ECOSYSTEM_OF_KEY: Record<KeyEcosystem, string> = {
   hex: 'hex',
   cocoapods: 'swift',
   cran: 'cran',
+  swift: 'swift',
 }
 
 /** A package name in the form both sides compare: PEP 503 for PyPI, lower case elsewhere. */

@@ -15,6 +15,7 @@ export type KeyEcosystem =
   | 'hex'
   | 'cocoapods'
   | 'cran'
+  | 'swift'
 
 export interface KeyPackage {
   name: string
@@ -45,6 +46,7 @@ const PACKAGE_HOSTS: [RegExp, KeyEcosystem][] = [
   [/hex\.pm\//, 'hex'],
   [/cocoapods\.org\//, 'cocoapods'],
   [/cran\.r-project\.org\//, 'cran'],
+  [/swiftpackageindex\.com\//, 'swift'],
   [/(mvnrepository\.com|search\.maven\.org|central\.sonatype)/, 'maven'],
 ]
 
@@ -59,20 +61,41 @@ const PACKAGE_SUB_CATEGORIES: Record<string, KeyEcosystem> = {
   'NuGet Packages': 'nuget',
 }
 
-export function readStackFile(text: string): StackFileKey {
-  const document = parseYaml(text) as { tools?: unknown } | null
-  const entries = Array.isArray(document?.tools) ? (document.tools as Record<string, unknown>[]) : []
-  const tools = new Map<string, KeyTool>()
-  const packages = new Map<string, KeyPackage>()
+/** One entry of a Stack File's `tools` list, as far as the evaluation and the stack import read it. */
+export interface StackFileEntry {
+  name: string
+  /** The package's registry when the entry is a package (by its package_url, else its sub-category). */
+  ecosystem: KeyEcosystem | null
+  /** StackShare's sub-category ('Languages', 'Package Managers'), else its category, else 'Other'. */
+  kind: string
+  version: string | null
+}
+
+/** The entries of a Stack File's `tools` list, each name once (a package once per registry). */
+export function readStackFileEntries(document: unknown): StackFileEntry[] {
+  const list = (document as { tools?: unknown } | null)?.tools
+  const entries = Array.isArray(list) ? (list as Record<string, unknown>[]) : []
+  const found = new Map<string, StackFileEntry>()
   for (const entry of entries) {
     if (typeof entry?.name !== 'string' || !entry.name.trim()) continue
     const name = entry.name.trim()
     const url = typeof entry.package_url === 'string' ? entry.package_url : ''
     const ecosystem =
       PACKAGE_HOSTS.find(([pattern]) => pattern.test(url))?.[1] ??
-      PACKAGE_SUB_CATEGORIES[String(entry.sub_category ?? '')]
-    if (ecosystem) packages.set(`${ecosystem}:${name}`, { name, ecosystem })
-    else tools.set(name, { name, kind: String(entry.sub_category ?? entry.category ?? 'Other') })
+      PACKAGE_SUB_CATEGORIES[String(entry.sub_category ?? '')] ??
+      null
+    const version =
+      typeof entry.version === 'string' || typeof entry.version === 'number' ? String(entry.version) : null
+    const kind = String(entry.sub_category ?? entry.category ?? 'Other')
+    found.set(ecosystem ? `${ecosystem}:${name}` : name, { name, ecosystem, kind, version: version?.trim() || null })
   }
-  return { tools: [...tools.values()], packages: [...packages.values()] }
+  return [...found.values()]
+}
+
+export function readStackFile(text: string): StackFileKey {
+  const entries = readStackFileEntries(parseYaml(text))
+  return {
+    tools: entries.filter((entry) => !entry.ecosystem).map(({ name, kind }) => ({ name, kind })),
+    packages: entries.flatMap(({ name, ecosystem }) => (ecosystem ? [{ name, ecosystem }] : [])),
+  }
 }

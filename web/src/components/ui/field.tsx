@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react'
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react'
 import { cn } from './cn.ts'
 
 const control =
@@ -71,6 +77,31 @@ export function TextAreaField({ label, error, hint, className, id, ...rest }: Te
         aria-describedby={error ? `${inputId}-error` : undefined}
         {...rest}
       />
+    </FieldShell>
+  )
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string
+  error?: string
+  hint?: ReactNode
+}
+
+/** A labelled native select: its options are the children. */
+export function SelectField({ label, error, hint, className, id, children, ...rest }: SelectFieldProps) {
+  const generated = useId()
+  const selectId = id ?? generated
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={selectId}>
+      <select
+        id={selectId}
+        className={cn(control, 'h-10 py-0', error ? 'border-red-500' : 'border-slate-300', className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        {...rest}
+      >
+        {children}
+      </select>
     </FieldShell>
   )
 }

@@ -1,7 +1,7 @@
 // /create-stack/scan (spec §2 scan, §4 Scan state, §5, issue 3): paste a website or GitHub URL, watch the scan's
 // progress and the tools it finds, then 'Edit & Save Your Stack' with them chosen, or Skip. Visitors get the
 // sign-in modal first and continue at stack-type once signed in.
-import { ArrowRight, Check, ExternalLink, Radar, ScanSearch } from 'lucide-react'
+import { ArrowRight, Check, ExternalLink, FileUp, Radar, ScanSearch } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SCAN_PRESELECT_CONFIDENCE, SCAN_PROGRESS_NOTES, STACK_CLAIMED_MESSAGE } from '#contracts/scan.ts'
@@ -177,6 +177,17 @@ export default function ScanPage() {
           </Button>
         )}
       </div>
+      {/* decision 061: a stack from StackShare, Backstage or an SBOM instead of a scan */}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Have a techstack.yml, a catalog-info.yaml or an SBOM?{' '}
+        <Link
+          to="/create-stack/import"
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+        >
+          <FileUp className="size-4" aria-hidden="true" />
+          Import a stack file
+        </Link>
+      </p>
     </div>
   )
 }

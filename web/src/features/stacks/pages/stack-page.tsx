@@ -1,7 +1,8 @@
 // /{ownerSlug}/{stackSlug}: a stack's owner, details and tools grouped by layer and category (issue 4 "Pages").
 // Unknown stacks, and private stacks the viewer may not see, answer 404 and show the not-found page. Rendered on the
 // server with its title, meta description, canonical link, share image and JSON-LD (the tools as an ItemList, the
-// owner → stack breadcrumbs); the follow state and the comments load in the browser.
+// owner → stack breadcrumbs); the follow state and the comments load in the browser. Its Export menu downloads the
+// stack as a stack file (decision 061).
 import { ExternalLink, Lock, Pencil } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { httpUrlOf } from '#contracts/http-links.ts'
@@ -23,6 +24,7 @@ import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
 import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { websiteLabel } from '../../../lib/website.ts'
 import { stackPageQuery, useStackPage } from '../api/get-stack-page.ts'
+import { ExportMenu } from '../components/export-menu.tsx'
 import { StackLayerSection } from '../components/stack-layer-section.tsx'
 
 /** The stack's answer; the address in other capitals moves to the canonical one. */
@@ -154,21 +156,21 @@ function StackHeader({ stack }: { stack: StackPageData }) {
           )}
         </ul>
       </div>
-      {(stack.can_edit || !stack.private) && (
-        <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end sm:self-start">
-          {stack.can_edit && (
-            <Link
-              to={stack.edit_path}
-              className="inline-flex h-10 w-[125px] items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit<span className="sr-only"> {stack.name}</span>
-            </Link>
-          )}
-          {/* the follower count is the button's own */}
-          {!stack.private && <FollowButton followeeType="stack" followeeId={stack.id} followeeName={stack.name} />}
-        </div>
-      )}
+      {/* whoever sees the stack may export it (decision 061) */}
+      <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:row-span-2 sm:flex-col sm:items-end sm:self-start">
+        {stack.can_edit && (
+          <Link
+            to={stack.edit_path}
+            className="inline-flex h-10 w-[125px] items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit<span className="sr-only"> {stack.name}</span>
+          </Link>
+        )}
+        {/* the follower count is the button's own */}
+        {!stack.private && <FollowButton followeeType="stack" followeeId={stack.id} followeeName={stack.name} />}
+        <ExportMenu ownerSlug={owner.slug} stackSlug={stack.slug} />
+      </div>
     </header>
   )
 }

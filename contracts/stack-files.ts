@@ -1,0 +1,81 @@
+// Stack files in and out (issue 18, decision 061): a stack exported as StackShare's techstack.yml, a Backstage
+// catalog-info.yaml or a CycloneDX SBOM, and a stack created or updated from one of those files.
+import { z } from 'zod'
+import { StackName } from './stacks.ts'
+
+/** Every format a stack can be exported as, in the Export menu's order. */
+export const STACK_FILE_FORMATS = ['techstack', 'backstage', 'cyclonedx'] as const
+export const StackFileFormat = z.enum(STACK_FILE_FORMATS)
+export type StackFileFormat = z.infer<typeof StackFileFormat>
+
+/** The formats a stack file can be imported from. */
+export const IMPORTABLE_STACK_FILE_FORMATS = ['techstack', 'backstage', 'cyclonedx'] as const
+export const ImportableStackFileFormat = z.enum(IMPORTABLE_STACK_FILE_FORMATS)
+export type ImportableStackFileFormat = z.infer<typeof ImportableStackFileFormat>
+
+/** What each format is called in the menus and the import form. */
+export const STACK_FILE_FORMAT_LABELS: Record<StackFileFormat, string> = {
+  techstack: 'StackShare Stack File (techstack.yml)',
+  backstage: 'Backstage entity (catalog-info.yaml)',
+  cyclonedx: 'CycloneDX SBOM (JSON)',
+}
+
+/**
+ * An imported file's size limit in characters: StackShare's largest Stack Files (hundreds of packages) run to a
+ * few hundred kilobytes; the request body limit (1 MiB) stays above it, so this check answers first, in the envelope.
+ */
+export const STACK_FILE_MAX_CHARACTERS = 512_000
+/** Entries (tools and packages) read from one file; a stack holds at most 500 tools (STACK_SERVICES_MAX). */
+export const STACK_FILE_MAX_ENTRIES = 2000
+
+export const STACK_FILE_TOO_BIG = `is too big (maximum is ${STACK_FILE_MAX_CHARACTERS.toLocaleString('en')} characters)`
+export const STACK_FILE_NOTHING_MATCHED = 'None of the tools in this file are in our catalog.'
+export const IMPORT_NOT_COMPANY_ADMIN = 'Only company admins can import stacks for this company.'
+
+export const ExportStackQuery = z.object({
+  format: StackFileFormat.describe('techstack, backstage or cyclonedx'),
+  /** techstack only: `md` answers its techstack.md (the README page) instead of techstack.yml. */
+  file: z.enum(['md']).optional(),
+})
+
+export const ImportStackBody = z.object({
+  format: ImportableStackFileFormat,
+  text: z.string().min(1, "can't be blank").max(STACK_FILE_MAX_CHARACTERS, STACK_FILE_TOO_BIG),
+  /** A company's slug: the stack is created for that company (its admins only). Absent: the signed-in user. */
+  owner: z.string().trim().min(1).max(100).optional(),
+  /** Update this stack of the owner instead of creating one. */
+  slug: z.string().trim().min(1).max(100).optional(),
+  /** The new stack's name, when the file's own name is taken or missing. */
+  name: StackName.optional(),
+})
+export type ImportStackBody = z.input<typeof ImportStackBody>
+
+export const UnmatchedEntry = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['tool', 'package']),
+    /** A package's registry (npm, pypi, ...), null for tools. */
+    ecosystem: z.string().nullable(),
+    /** Why it was left out: not in the catalog, or past the stack's limit. */
+    reason: z.enum(['not_in_catalog', 'over_limit']),
+  })
+  .meta({ id: 'UnmatchedStackFileEntry' })
+export type UnmatchedEntry = z.infer<typeof UnmatchedEntry>
+
+export const ImportStackResponse = z
+  .object({
+    created: z.boolean(),
+    stack: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      owner_slug: z.string(),
+      path: z.string(),
+    }),
+    tools_count: z.number().int(),
+    packages_count: z.number().int(),
+    /** The file's entries that are not in the stack: shown after the import, never dropped silently. */
+    unmatched: z.array(UnmatchedEntry),
+  })
+  .meta({ id: 'ImportStackResponse' })
+export type ImportStackResponse = z.infer<typeof ImportStackResponse>

@@ -1,0 +1,1 @@
+ALTER TABLE "stack_tool" ADD COLUMN "version" text;
