@@ -54,7 +54,8 @@ function slotsOf(ring: number, r: number): Array<[number, number]> {
   const spacing = 2 * r + GAP
   const rowHeight = (spacing * Math.sqrt(3)) / 2
   const slots: Array<[number, number]> = []
-  for (let row = 0, y = r + GAP; y <= outer; row++, y += rowHeight) {
+  // rows start clear of the horizontal axis line
+  for (let row = 0, y = r + 2 * GAP; y <= outer; row++, y += rowHeight) {
     for (let x = AXIS_CLEARANCE + r + (row % 2 === 0 ? 0 : spacing / 2); x <= outer; x += spacing) {
       const distance = Math.hypot(x, y)
       if (distance >= inner + r + GAP && distance <= outer - r - GAP) slots.push([x, y])
