@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'company.member_removed',
   'company.member_left',
   'company.deleted',
+  'company.radar_tool_moved',
   'tool.approved',
   'tool.rejected',
   'tool.edited',

@@ -123,6 +123,7 @@ const ROUTES: RouteVisit[] = [
       { button: /^Edit role of/, pass: 'signed-in' },
     ],
   },
+  { route: '/companies/:slug/radar', url: (f) => `/companies/${f.companySlug}/radar` },
   { route: '/companies/:slug/edit', url: (f) => `/companies/${f.companySlug}/edit` },
   { route: '/companies/verify', url: () => '/companies/verify?token=not-a-real-token' },
   { route: '/invitations/accept', url: () => '/invitations/accept?token=not-a-real-token' },

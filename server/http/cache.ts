@@ -9,6 +9,13 @@ export function cachePublicly(reply: FastifyReply, seconds: number, staleSeconds
   reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${staleSeconds}`)
 }
 
+/** An answer that differs for a signed-in viewer (their private stacks, their role) is never stored for them;
+ * a visitor's is public for a minute, like cachePublicly(60). */
+export function cacheForViewer(reply: FastifyReply, isSignedIn: boolean) {
+  if (isSignedIn) reply.header('cache-control', 'private, no-store')
+  else cachePublicly(reply, 60)
+}
+
 /**
  * Public, but the browser asks again every time (a 304 when the ETag still matches): for pages a visitor changes
  * through other actions (adding a tool to a stack changes the tool page) and expects to see at once. Shared caches

@@ -20,6 +20,7 @@ import { moderationRoutes } from './moderation/moderation.routes.ts'
 import { notificationsRoutes } from './notifications/notifications.routes.ts'
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts'
 import { profilesRoutes } from './profiles/profiles.routes.ts'
+import { radarRoutes } from './radar/radar.routes.ts'
 import { prosAndConsRoutes } from './reasons/pros-and-cons.routes.ts'
 import { reasonsRoutes } from './reasons/reasons.routes.ts'
 import { scanRoutes } from './scan/scan.routes.ts'
@@ -63,6 +64,7 @@ export const modules = [
   notificationsRoutes,
   moderationRoutes,
   customersRoutes,
+  radarRoutes,
   deletionRoutes,
   jobsRoutes,
   teamsRoutes,

@@ -17,6 +17,7 @@ import {
 import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { users } from '../../db/schema/index.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { cacheForViewer } from '../../http/cache.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { listStackSummaries } from '../stacks/stack-summaries.service.ts'
@@ -170,8 +171,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.sessionUser()
-      if (viewer) reply.header('cache-control', 'private, no-store')
-      else reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=60')
+      cacheForViewer(reply, viewer !== null)
       const company = await findCompanyBySlug(app.db, request.params.slug)
       if (!company) throw notFound()
       const role = viewer ? await findCompanyRole(app.db, company.id, viewer.id) : null

@@ -173,6 +173,10 @@ export function createRoutes(): RouteObject[] {
           ...page(() => import('../features/companies/pages/company-team-page.tsx')),
         },
         {
+          path: '/companies/:slug/radar',
+          ...page(() => import('../features/radar/pages/company-radar-page.tsx')),
+        },
+        {
           path: '/companies/:slug/edit',
           ...page(() => import('../features/companies/pages/company-edit-page.tsx')),
         },

@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'company.member_removed': 'Removed a member',
   'company.member_left': 'Left a team',
   'company.deleted': 'Deleted a company',
+  'company.radar_tool_moved': 'Moved a tool on a radar',
   'tool.approved': 'Approved a tool',
   'tool.rejected': 'Rejected a tool',
   'tool.edited': 'Edited a tool',

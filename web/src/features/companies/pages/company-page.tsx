@@ -4,11 +4,12 @@
 // job-stack card, its title, meta description, canonical link, share image and JSON-LD (Organization, home → company
 // breadcrumbs); the follow state and the comments load in the browser.
 import { useQuery } from '@tanstack/react-query'
-import { BadgeCheck, Briefcase, ExternalLink, Layers, UsersRound } from 'lucide-react'
+import { BadgeCheck, Briefcase, ExternalLink, Layers, Radar, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
 import { companyMetaDescription, companyPageTitle, companyStructuredData } from '#contracts/company-page-meta.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
+import { companyRadarPath } from '#contracts/radar.ts'
 import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
 import { FollowButton } from '../../../components/follow-button.tsx'
@@ -136,6 +137,12 @@ function CompanyHeader({ company }: { company: CompanyPageData['company'] }) {
       </div>
       <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:self-start">
         <FollowButton followeeType="company" followeeId={company.id} followeeName={company.name} />
+        <Link
+          to={companyRadarPath(company.slug)}
+          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <Radar className="size-4" aria-hidden="true" /> Tech Radar
+        </Link>
         {company.current_user_member && (
           <Link
             to={`/companies/${company.slug}/team`}
