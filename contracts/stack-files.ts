@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { StackName } from './stacks.ts'
 
 /** Every format a stack can be exported as, in the Export menu's order. */
-export const STACK_FILE_FORMATS = ['techstack', 'backstage', 'cyclonedx'] as const
+export const STACK_FILE_FORMATS = ['techstack', 'backstage', 'cyclonedx', 'radar'] as const
 export const StackFileFormat = z.enum(STACK_FILE_FORMATS)
 export type StackFileFormat = z.infer<typeof StackFileFormat>
 
@@ -18,6 +18,7 @@ export const STACK_FILE_FORMAT_LABELS: Record<StackFileFormat, string> = {
   techstack: 'StackShare Stack File (techstack.yml)',
   backstage: 'Backstage entity (catalog-info.yaml)',
   cyclonedx: 'CycloneDX SBOM (JSON)',
+  radar: 'Tech Radar (JSON)',
 }
 
 /**
@@ -33,9 +34,12 @@ export const STACK_FILE_NOTHING_MATCHED = 'None of the tools in this file are in
 export const IMPORT_NOT_COMPANY_ADMIN = 'Only company admins can import stacks for this company.'
 
 export const ExportStackQuery = z.object({
-  format: StackFileFormat.describe('techstack, backstage or cyclonedx'),
-  /** techstack only: `md` answers its techstack.md (the README page) instead of techstack.yml. */
-  file: z.enum(['md']).optional(),
+  format: StackFileFormat.describe('techstack, backstage, cyclonedx or radar'),
+  /**
+   * Another file of the format: techstack's `md` answers its techstack.md (the README page) instead of techstack.yml;
+   * radar's `backstage` answers the Backstage Tech Radar plugin's JSON instead of Zalando's.
+   */
+  file: z.enum(['md', 'backstage']).optional(),
 })
 
 export const ImportStackBody = z.object({

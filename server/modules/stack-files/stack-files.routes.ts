@@ -23,7 +23,8 @@ import { importStack, presentImport, readStackFileText } from './stack-files.ser
 const tags = ['stacks']
 const Slug = z.string().min(1).max(100)
 const StackFileText = z.string().meta({
-  description: 'The file: techstack.yml or techstack.md, catalog-info.yaml, or a CycloneDX 1.6 JSON document',
+  description:
+    'The file: techstack.yml or techstack.md, catalog-info.yaml, a CycloneDX 1.6 JSON document, or Tech Radar JSON',
 })
 
 export const stackFilesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,10 +34,10 @@ export const stackFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The stack as a file: StackShare techstack.yml (or its techstack.md), Backstage catalog-info.yaml, CycloneDX SBOM',
+          'The stack as a file: StackShare techstack.yml (or its techstack.md), Backstage catalog-info.yaml, CycloneDX SBOM, Tech Radar JSON',
         params: z.object({ ownerSlug: Slug, stackSlug: Slug }),
         querystring: ExportStackQuery,
-        produces: ['application/yaml', 'text/markdown', 'application/vnd.cyclonedx+json'],
+        produces: ['application/yaml', 'text/markdown', 'application/vnd.cyclonedx+json', 'application/json'],
         response: { 200: StackFileText, 400: ErrorEnvelope, 404: ErrorEnvelope },
       },
     },

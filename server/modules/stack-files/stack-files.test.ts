@@ -2,6 +2,7 @@ import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
+import { BackstageRadar, quadrantIndex, ZalandoRadar } from '#contracts/radar.ts'
 import { STACK_FILE_MAX_CHARACTERS, STACK_FILE_NOTHING_MATCHED } from '#contracts/stack-files.ts'
 import { stackTools, toolAliases } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
@@ -187,6 +188,35 @@ describe('GET /api/v1/stacks/{owner}/{slug}/export', () => {
     // the schema check can fail: a document without its required bomFormat does not validate
     const broken = { ...bom, bomFormat: undefined }
     expect(await validator.validate(JSON.stringify(broken))).not.toBeNull()
+  })
+
+  it("answers the radar JSON Zalando's page reads, and Backstage's with file=backstage", async () => {
+    const stack = await createStack(owner, 'Radar stack', [react.id, docker.id])
+    const path = `${owner.username}/${stack.slug}`
+    const response = await exportOf(owner.client, path, 'radar')
+    expect(response.status).toBe(200)
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${stack.slug}-radar.json"`)
+    const zalando = ZalandoRadar.parse(typeof response.body === 'string' ? JSON.parse(response.body) : response.body)
+    // a stack's tools are in use: Adopt (ring 0), each in the quadrant of its layer (numbered in the radar's reading
+    // order: DevOps, top left, first), linked to its tool page
+    expect(zalando.entries.map(({ label, quadrant, ring, moved }) => ({ label, quadrant, ring, moved }))).toEqual([
+      { label: 'Docker', quadrant: quadrantIndex('devops'), ring: 0, moved: 0 },
+      { label: 'React', quadrant: quadrantIndex('application-and-data'), ring: 0, moved: 0 },
+    ])
+    expect(zalando.entries[1]!.link).toMatch(new RegExp(`^https?://[^/]+/tools/${react.slug}$`))
+    const backstage = await exportOf(owner.client, path, 'radar', '&file=backstage')
+    expect(backstage.status).toBe(200)
+    const plugin = BackstageRadar.parse(
+      typeof backstage.body === 'string' ? JSON.parse(backstage.body) : backstage.body,
+    )
+    expect(plugin.entries.map((entry) => [entry.id, entry.quadrant, entry.timeline[0]!.ringId])).toEqual(
+      expect.arrayContaining([
+        [react.slug, 'application-and-data', 'adopt'],
+        [docker.slug, 'devops', 'adopt'],
+      ]),
+    )
+    // a companion of another format is refused
+    expect((await exportOf(owner.client, path, 'radar', '&file=md')).status).toBe(400)
   })
 
   it('answers 404 for a private stack to visitors and other users, and the file to its owner', async () => {
