@@ -18,7 +18,7 @@ export const STACK_FILE_FORMAT_LABELS: Record<StackFileFormat, string> = {
   techstack: 'StackShare Stack File (techstack.yml)',
   backstage: 'Backstage entity (catalog-info.yaml)',
   cyclonedx: 'CycloneDX SBOM (JSON)',
-  radar: 'Tech Radar (JSON)',
+  radar: 'Tech Radar (Zalando JSON)',
 }
 
 /**

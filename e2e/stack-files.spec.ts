@@ -42,7 +42,9 @@ test('a stack is exported from its page and imported back from the wizard', asyn
     'StackShare Stack File (techstack.yml)',
     'Backstage entity (catalog-info.yaml)',
     'CycloneDX SBOM (JSON)',
+    'Tech Radar (Zalando JSON)',
     'StackShare page (techstack.md)',
+    'Backstage Tech Radar (JSON)',
   ])
   await screenshot(page, 'stack-files-export-menu-1280')
   const [download] = await Promise.all([

@@ -5,7 +5,10 @@ import { ChevronDown, Download } from 'lucide-react'
 import { STACK_FILE_FORMAT_LABELS, STACK_FILE_FORMATS } from '#contracts/stack-files.ts'
 import { withQuery } from '../../../lib/api.ts'
 
-const EXTRA_FILES = [{ format: 'techstack', file: 'md', label: 'StackShare page (techstack.md)' }] as const
+const EXTRA_FILES = [
+  { format: 'techstack', file: 'md', label: 'StackShare page (techstack.md)' },
+  { format: 'radar', file: 'backstage', label: 'Backstage Tech Radar (JSON)' },
+] as const
 
 export function ExportMenu({ ownerSlug, stackSlug }: { ownerSlug: string; stackSlug: string }) {
   const exportPath = `/api/v1/stacks/${ownerSlug}/${stackSlug}/export`
