@@ -21,6 +21,11 @@ export interface JobKind<Payload extends object> {
   heartbeatSeconds: number
   /** An attempt still running after this long is given up, heartbeat or not. */
   expireInSeconds: number
+  /** Seconds before a failed attempt is retried, doubled at each retry when retryBackoff (pg-boss's backoff). */
+  retryDelaySeconds?: number
+  retryBackoff?: boolean
+  /** At most this many jobs of one group (send()'s `group`) run at a time across every instance. */
+  groupConcurrency?: number
   /** The payload's type, carried for send() and work(); never read. */
   payload?: Payload
 }
@@ -42,7 +47,12 @@ export interface JobWorker<Payload extends object> {
 export interface JobQueue {
   readonly workerId: string
   /** Queues a job with the caller's transaction (or on its own with app.db): it exists if and only if that commits. */
-  send<Payload extends object>(db: Db, kind: JobKind<Payload>, payload: Payload): Promise<void>
+  send<Payload extends object>(
+    db: Db,
+    kind: JobKind<Payload>,
+    payload: Payload,
+    options?: { group?: string },
+  ): Promise<void>
   /** Registers the worker of a kind; this instance claims that kind's jobs from start() on. */
   work<Payload extends object>(kind: JobKind<Payload>, worker: JobWorker<Payload>): void
   start(): Promise<void>
@@ -96,6 +106,8 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
       retryLimit: kind.retryLimit,
       heartbeatSeconds: kind.heartbeatSeconds,
       expireInSeconds: kind.expireInSeconds,
+      ...(kind.retryDelaySeconds === undefined ? {} : { retryDelay: kind.retryDelaySeconds }),
+      ...(kind.retryBackoff === undefined ? {} : { retryBackoff: kind.retryBackoff }),
       notify: true,
     }
     await boss.createQueue(deadLetterOf(kind))
@@ -107,9 +119,14 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
       pollingIntervalSeconds: timing.pollingIntervalSeconds,
       notifyPollingIntervalSeconds: timing.pollingIntervalSeconds,
     }
-    await boss.work(kind.name, { ...polling, localConcurrency: kind.concurrency }, async ([job]: Job<object>[]) => {
-      await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
-    })
+    const groups = kind.groupConcurrency === undefined ? {} : { groupConcurrency: kind.groupConcurrency }
+    await boss.work(
+      kind.name,
+      { ...polling, ...groups, localConcurrency: kind.concurrency },
+      async ([job]: Job<object>[]) => {
+        await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
+      },
+    )
     await boss.work(deadLetterOf(kind), polling, async ([job]: Job<object>[]) => {
       log.error({ jobId: job!.id, kind: kind.name }, 'job out of attempts')
       await worker.giveUp(job!.data)
@@ -118,9 +135,12 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
 
   return {
     workerId,
-    async send(db, kind, payload) {
+    async send(db, kind, payload, options = {}) {
       const transaction = { execute: async (query: unknown) => ({ rows: rowsOf(await db.execute(query as SQL)) }) }
-      await boss.send(kind.name, payload, { db: fromDrizzle(transaction, sql) })
+      await boss.send(kind.name, payload, {
+        db: fromDrizzle(transaction, sql),
+        ...(options.group ? { group: { id: options.group } } : {}),
+      })
     },
     work(kind, worker) {
       const entry = { kind, worker } as unknown as { kind: JobKind<object>; worker: JobWorker<object> }

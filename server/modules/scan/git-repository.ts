@@ -30,6 +30,8 @@ export interface GitTarget {
    * the branch is the longest leading part that names one of the remote's branches (findBranch).
    */
   branchPath?: string
+  /** HTTP headers git sends to the remote (a code host's token: CodeHostClient.cloneHeaders), never logged. */
+  headers?: Record<string, string>
 }
 
 export interface ClonedRepository {
@@ -140,7 +142,12 @@ async function folderSize(folder: string): Promise<number> {
  * The -c options of every clone: only the allowed transports, no redirects (a redirect could lead to a host we did
  * not check), no hooks, no credential helpers, no LFS filters, and the checked addresses pinned for the host.
  */
-function cloneConfig(url: URL, addresses: string[], allowFile: boolean): string[] {
+function cloneConfig(
+  url: URL,
+  addresses: string[],
+  allowFile: boolean,
+  headers: Record<string, string> = {},
+): string[] {
   const config = [
     'protocol.allow=never',
     'protocol.https.allow=always',
@@ -161,6 +168,11 @@ function cloneConfig(url: URL, addresses: string[], allowFile: boolean): string[
     const port = url.port || (url.protocol === 'https:' ? '443' : '80')
     const pinned = addresses.map((address) => (address.includes(':') ? `[${address}]` : address)).join(',')
     config.push(`http.curloptResolve=${url.hostname}:${port}:${pinned}`)
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    // one header per -c option: a line break would smuggle a second header or option
+    if (!/^[\w-]+$/.test(name) || /[\r\n]/.test(value)) throw new ScanRefusedError('scheme', 'Invalid clone header.')
+    config.push(`http.extraHeader=${name}: ${value}`)
   }
   return config.flatMap((entry) => ['-c', entry])
 }
@@ -223,6 +235,32 @@ export async function findBranch(
   }
 }
 
+/**
+ * The commit the remote's branch (its HEAD when none is given) points at, without cloning: a code-host sync skips a
+ * repository whose commit it already scanned (decision 063).
+ */
+export async function findRemoteCommit(
+  target: Pick<GitTarget, 'cloneUrl' | 'branch' | 'headers'>,
+  policy: NetworkPolicy,
+  limits: { timeoutMs?: number } = {},
+): Promise<string> {
+  const { url, addresses } = await checkedRemote(target.cloneUrl, policy)
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
+  try {
+    const ref = target.branch ? `refs/heads/${target.branch}` : 'HEAD'
+    const result = await runGit(
+      [...cloneConfig(url, addresses, policy.allowPrivateNetworks, target.headers), 'ls-remote', '--', url.href, ref],
+      { home, timeoutMs: limits.timeoutMs ?? CLONE_LIMITS.readTimeoutMs },
+    )
+    if (result.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(result.stderr))
+    const commit = /^([0-9a-f]{40,64})\t/m.exec(result.stdout.toString('utf8'))?.[1]
+    if (!commit) throw new ScanRefusedError('fetch_failed', 'The repository has no commits to scan.')
+    return commit
+  } finally {
+    await fs.rm(home, { recursive: true, force: true })
+  }
+}
+
 /** Clones a repository shallowly into a temporary folder, within the time and size caps. */
 export async function cloneRepository(
   target: GitTarget,
@@ -239,7 +277,7 @@ export async function cloneRepository(
   const remove = () => fs.rm(home, { recursive: true, force: true })
   try {
     const args = [
-      ...cloneConfig(url, addresses, policy.allowPrivateNetworks),
+      ...cloneConfig(url, addresses, policy.allowPrivateNetworks, target.headers),
       'clone',
       '--bare',
       '--depth',
