@@ -171,7 +171,7 @@ describe('a code-host sync', () => {
         {
           type: 'stack_synced',
           subject: 'Express and Redis were added to acme-one/api',
-          path: `/${company.slug}/acme-one-api?tab=history`,
+          path: `/${company.slug}/acme-one-api#history`,
         },
       ]),
     )
@@ -198,7 +198,7 @@ describe('a code-host sync', () => {
   it('adds what a rescan finds, keeps the tools a person added, flags the lost ones and records the change', async () => {
     const api = repository({ 'package.json': packageJson({ express: '^4.18.2', redis: '^4.6.0' }) })
     host.repositories.set('acme-three', [hostedRepository(api, 'acme-three/api')])
-    const { admin, path, connectionId } = await connectedCompany('acme-three')
+    const { admin, company, path, connectionId } = await connectedCompany('acme-three')
     await sync(admin, path, connectionId)
     const stack = (await stackOf(connectionId, 'acme-three/api'))!
     const handPicked = await buildTool(ctx.app.db, { name: 'Hand Picked' })
@@ -233,6 +233,17 @@ describe('a code-host sync', () => {
     expect(latest!.versionChanges).toEqual([
       expect.objectContaining({ slug: 'express', before: '4.18.2', version: '4.19.0' }),
     ])
+    // the stack page's badge and History section
+    const page = await follower.client.get(`/api/v1/stacks/${company.slug}/${after.slug}`)
+    expect(page.body.synced).toMatchObject({ commit, repository_url: 'https://git.example.test/acme-three/api' })
+    expect(page.body.synced.history).toHaveLength(2)
+    expect(page.body.synced.history[0]).toMatchObject({
+      commit,
+      flagged: true,
+      added: [{ name: 'React', slug: 'react', version: '18.2.0' }],
+      removed: [{ slug: 'redis' }],
+      version_changes: [{ slug: 'express', before: '4.18.2', version: '4.19.0' }],
+    })
     const told = 'React was added to acme-three/api; Redis was flagged for removal'
     expect(await notificationsOf(follower.id)).toEqual([expect.objectContaining({ subject: told })])
     expect(await notificationsOf(admin.id)).toEqual([expect.objectContaining({ subject: told })])

@@ -255,7 +255,7 @@ async function notifyStackChange(tx: Db, stackId: number, change: StackChange) {
     type: 'stack_synced',
     actorId: null,
     target: { type: 'stack', id: stackId },
-    path: `${stackPath({ slug: owner!.slug }, stack.slug)}?tab=history`,
+    path: `${stackPath({ slug: owner!.slug }, stack.slug)}#history`,
     subject,
   })
 }
