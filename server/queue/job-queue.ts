@@ -26,6 +26,11 @@ export interface JobKind<Payload extends object> {
   retryBackoff?: boolean
   /** At most this many jobs of one group (send()'s `group`) run at a time across every instance. */
   groupConcurrency?: number
+  /**
+   * A cron expression (UTC): pg-boss sends one job of this kind, with an empty payload, at each occurrence, once
+   * across every instance (its timekeeper); a missed occurrence (every instance down) is sent once on the next start.
+   */
+  cron?: string
   /** The payload's type, carried for send() and work(); never read. */
   payload?: Payload
 }
@@ -90,7 +95,8 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
     // Database.migrate() installs the schema (under a lock, once per deploy), not every instance's start
     migrate: false,
     createSchema: false,
-    schedule: false,
+    // the timekeeper sends the jobs of kinds with a cron (JobKind.cron), once across instances
+    schedule: true,
     useListenNotify: true,
     superviseIntervalSeconds: timing.superviseIntervalSeconds,
     monitorIntervalSeconds: timing.superviseIntervalSeconds,
@@ -114,6 +120,7 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
     await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind) })
     // a queue made by an older version keeps its options unless told
     await boss.updateQueue(kind.name, options)
+    if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC', missed: 'once' })
     // NOTIFY wakes a worker for a new job, not for one handed back by an expired heartbeat: keep polling as often
     const polling = {
       pollingIntervalSeconds: timing.pollingIntervalSeconds,

@@ -1,7 +1,7 @@
 // The code-host sync on the job queue (decision 063), against an in-test code host over local git repositories and
 // the real scan engine: one stack per repository, filters, hand-added tools kept, lost tools flagged or removed,
 // history and notifications per rescan, and a second sync with no code change writing nothing.
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   codeHostConnections,
@@ -15,10 +15,12 @@ import {
 } from '../../db/schema/index.ts'
 import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
+import { rowsOf } from '../../db/statements.ts'
 import { createFakeCodeHost, hostedRepository } from '../../test/code-host-fixtures.ts'
 import { buildCompany, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { commitFiles, createGitRepository, type FixtureRepository, headOf } from '../../test/scan-servers.ts'
+import { queueScheduledSyncs } from './code-host-sync.ts'
 
 const host = createFakeCodeHost()
 let ctx: TestContext
@@ -65,6 +67,14 @@ async function connectedCompany(owner: string, settings: Record<string, unknown>
 
 const connectionRow = async (connectionId: number) =>
   (await ctx.app.db.select().from(codeHostConnections).where(eq(codeHostConnections.id, connectionId)))[0]!
+
+async function waitUntil(check: () => Promise<boolean>) {
+  for (let tries = 0; tries < 600; tries++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('not reached within 60 s')
+}
 
 /** Starts a sync through the API and waits until the listing and every repository's scan are over. */
 async function sync(admin: TestUser, path: string, connectionId: number) {
@@ -283,5 +293,21 @@ describe('a code-host sync', () => {
         stack: null,
       }),
     ])
+  }, 90_000)
+
+  it('is scheduled daily once, and the schedule syncs the connections on it, not those turned off', async () => {
+    const schedules = rowsOf(
+      await ctx.app.db.execute(sql`select name, cron from pgboss.schedule where name = 'code-host.daily'`),
+    )
+    expect(schedules).toEqual([{ name: 'code-host.daily', cron: '0 4 * * *' }])
+    const api = repository({ 'package.json': packageJson({ express: '^4.18.2' }) })
+    host.repositories.set('acme-daily', [hostedRepository(api, 'acme-daily/api')])
+    host.repositories.set('acme-manual', [hostedRepository(api, 'acme-manual/api')])
+    const daily = await connectedCompany('acme-daily')
+    const manual = await connectedCompany('acme-manual', { schedule: 'off' })
+    await queueScheduledSyncs(ctx.app.db, ctx.app.jobQueue)
+    await waitUntil(async () => (await stackOf(daily.connectionId, 'acme-daily/api')) !== null)
+    expect((await connectionRow(manual.connectionId)).lastSyncStartedAt).toBeNull()
+    expect(await stackOf(manual.connectionId, 'acme-manual/api')).toBeNull()
   }, 90_000)
 })

@@ -71,6 +71,17 @@ export const CODE_HOST_REPOSITORY_JOB: JobKind<RepositoryJob> = {
   expireInSeconds: 300,
 }
 
+/** Every day at 04:00 UTC, the connections on the daily schedule are synced (issue 18 "Keep current"). */
+export const CODE_HOST_DAILY_JOB: JobKind<Record<string, never>> = {
+  name: 'code-host.daily',
+  concurrency: 1,
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  heartbeatSeconds: 10,
+  expireInSeconds: 300,
+  cron: '0 4 * * *',
+}
+
 /** How long one repository's scan may take: a sync has no one waiting on it, unlike the wizard's 25 s. */
 export const SYNC_SCAN_MAX_MS = 120_000
 
@@ -81,6 +92,16 @@ const groupOf = (connectionId: number) => `code-host:${connectionId}`
 /** Queues a sync of the connection (the "Sync now" button, the schedule, a push), in the caller's transaction. */
 export async function queueSync(db: Db, jobQueue: JobQueue, connectionId: number): Promise<void> {
   await jobQueue.send(db, CODE_HOST_LIST_JOB, { connectionId })
+}
+
+/** The daily schedule's work: a sync for each connection whose schedule is daily. */
+export async function queueScheduledSyncs(db: Db, jobQueue: JobQueue): Promise<number> {
+  const due = await db
+    .select({ id: codeHostConnections.id })
+    .from(codeHostConnections)
+    .where(eq(codeHostConnections.schedule, 'daily'))
+  for (const { id } of due) await queueSync(db, jobQueue, id)
+  return due.length
 }
 
 interface SyncWorkerOptions {
@@ -220,6 +241,12 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
     }
   }
 
+  jobQueue.work(CODE_HOST_DAILY_JOB, {
+    run: async () => {
+      await queueScheduledSyncs(db, jobQueue)
+    },
+    async giveUp() {},
+  })
   jobQueue.work(CODE_HOST_LIST_JOB, {
     run: (payload, attempt) => listRepositories(payload, attempt.signal),
     async giveUp({ connectionId }) {
