@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'tool_rejected',
   'stack_tool_added',
   'team_invite',
+  'stack_synced',
 ] as const
 export const NotificationType = z.enum(NOTIFICATION_TYPES)
 export type NotificationType = z.infer<typeof NotificationType>
@@ -35,6 +36,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   tool_rejected: 'A tool you submitted is sent back by a moderator',
   stack_tool_added: 'A tool you follow is added to a stack you follow',
   team_invite: 'You are added to a company team',
+  stack_synced: "A code-host sync changes your company's stack or a stack you follow",
 }
 
 /** spec §9: the menu shows 'See All Notifications' when notification_count is above 9. */

@@ -251,6 +251,30 @@ export const StackPageTool = z.object({
   required: z.boolean(),
 })
 
+const StackChangeTool = z.object({ name: z.string(), slug: z.string(), version: z.string().nullable() })
+
+/** One rescan of a synced stack (decision 063): what it added, removed (or flagged) and whose version changed. */
+export const StackSyncChange = z.object({
+  commit: z.string(),
+  at: z.string(),
+  added: z.array(StackChangeTool),
+  removed: z.array(StackChangeTool),
+  /** The removed tools were flagged for review, not taken out (the company reviews removals). */
+  flagged: z.boolean(),
+  version_changes: z.array(StackChangeTool.extend({ before: z.string().nullable() })),
+})
+export type StackSyncChange = z.infer<typeof StackSyncChange>
+
+/** A stack kept current from a repository by a code-host sync: the badge and the History section. */
+export const StackSynced = z.object({
+  commit: z.string(),
+  synced_at: z.string(),
+  repository_url: z.string().nullable(),
+  /** The newest changes first, at most STACK_HISTORY_SIZE. */
+  history: z.array(StackSyncChange),
+})
+export const STACK_HISTORY_SIZE = 20
+
 /** GET /api/v1/stacks/{ownerSlug}/{stackSlug}: the stack page, tools grouped by layer then category. */
 export const StackPage = z
   .object({
@@ -282,6 +306,8 @@ export const StackPage = z
         ),
       }),
     ),
+    /** Null unless a code-host sync keeps this stack current. */
+    synced: StackSynced.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -35,6 +35,10 @@ import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
 import { rateLimitStore } from './http/rate-limit.ts'
 import { registerWebDev, type WebPages } from './http/web-dev.ts'
+import {
+  type CreateCodeHostClient,
+  createCodeHostClient as hostClientOf,
+} from './modules/code-hosts/create-code-host-client.ts'
 import { modules } from './modules/index.ts'
 import { createJobQueue, type JobQueue } from './queue/job-queue.ts'
 import { openFileStorage } from './storage/open-storage.ts'
@@ -50,6 +54,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** Background work that survives this instance (server/queue/job-queue.ts); stop() releases its claims. */
     jobQueue: JobQueue
+    /** Builds a code host's client for the sync (decision 063); tests pass one over their own git repositories. */
+    createCodeHostClient: CreateCodeHostClient
     /** A browser's 404 outside /api (error-handler.ts): the app's not-found page (registerWeb draws it). */
     sendNotFoundPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
@@ -62,9 +68,14 @@ export async function buildApp({
   config,
   logger = true,
   logStream,
+  // the GitHub, GitLab and git-URL clients under the scanner's network policy; tests pass clients of their own
+  createCodeHostClient = (settings) =>
+    hostClientOf(settings, { network: { allowPrivateNetworks: config.scanAllowPrivateNetworks } }),
 }: {
   database: Database
   config: AppConfig
+  /** The code-host clients' factory (the GitHub, GitLab and git-URL clients); tests give their own. */
+  createCodeHostClient?: CreateCodeHostClient
   logger?: boolean
   /** Where the JSON log lines go (standard output when unset; tests read them from a stream). */
   logStream?: DestinationStream
@@ -100,6 +111,7 @@ export async function buildApp({
   app.decorate('storage', storage)
   app.addHook('onClose', async () => storage.close())
   app.decorate('jobQueue', createJobQueue({ database, log: app.log }))
+  app.decorate('createCodeHostClient', createCodeHostClient)
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>
     sendPage(reply, readPageShell() ?? '', 404),

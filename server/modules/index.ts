@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts'
 import { auditRoutes } from './audit/audit.routes.ts'
+import { codeHostsRoutes } from './code-hosts/code-hosts.routes.ts'
 import { commentsRoutes } from './comments/comments.routes.ts'
 import { companiesRoutes } from './companies/companies.routes.ts'
 import { companyVerificationRoutes } from './companies/company-verification.routes.ts'
@@ -44,6 +45,7 @@ export const modules = [
   toolsRoutes,
   companiesRoutes,
   companyVerificationRoutes,
+  codeHostsRoutes,
   stacksRoutes,
   stackPagesRoutes,
   iUseThisRoutes,

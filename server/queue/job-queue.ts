@@ -21,6 +21,16 @@ export interface JobKind<Payload extends object> {
   heartbeatSeconds: number
   /** An attempt still running after this long is given up, heartbeat or not. */
   expireInSeconds: number
+  /** Seconds before a failed attempt is retried, doubled at each retry when retryBackoff (pg-boss's backoff). */
+  retryDelaySeconds?: number
+  retryBackoff?: boolean
+  /** At most this many jobs of one group (send()'s `group`) run at a time across every instance. */
+  groupConcurrency?: number
+  /**
+   * A cron expression (UTC): pg-boss sends one job of this kind, with an empty payload, at each occurrence, once
+   * across every instance (its timekeeper); a missed occurrence (every instance down) is sent once on the next start.
+   */
+  cron?: string
   /** The payload's type, carried for send() and work(); never read. */
   payload?: Payload
 }
@@ -42,7 +52,12 @@ export interface JobWorker<Payload extends object> {
 export interface JobQueue {
   readonly workerId: string
   /** Queues a job with the caller's transaction (or on its own with app.db): it exists if and only if that commits. */
-  send<Payload extends object>(db: Db, kind: JobKind<Payload>, payload: Payload): Promise<void>
+  send<Payload extends object>(
+    db: Db,
+    kind: JobKind<Payload>,
+    payload: Payload,
+    options?: { group?: string },
+  ): Promise<void>
   /** Registers the worker of a kind; this instance claims that kind's jobs from start() on. */
   work<Payload extends object>(kind: JobKind<Payload>, worker: JobWorker<Payload>): void
   start(): Promise<void>
@@ -80,7 +95,8 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
     // Database.migrate() installs the schema (under a lock, once per deploy), not every instance's start
     migrate: false,
     createSchema: false,
-    schedule: false,
+    // the timekeeper sends the jobs of kinds with a cron (JobKind.cron), once across instances
+    schedule: true,
     useListenNotify: true,
     superviseIntervalSeconds: timing.superviseIntervalSeconds,
     monitorIntervalSeconds: timing.superviseIntervalSeconds,
@@ -96,20 +112,28 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
       retryLimit: kind.retryLimit,
       heartbeatSeconds: kind.heartbeatSeconds,
       expireInSeconds: kind.expireInSeconds,
+      ...(kind.retryDelaySeconds === undefined ? {} : { retryDelay: kind.retryDelaySeconds }),
+      ...(kind.retryBackoff === undefined ? {} : { retryBackoff: kind.retryBackoff }),
       notify: true,
     }
     await boss.createQueue(deadLetterOf(kind))
     await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind) })
     // a queue made by an older version keeps its options unless told
     await boss.updateQueue(kind.name, options)
+    if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC', missed: 'once' })
     // NOTIFY wakes a worker for a new job, not for one handed back by an expired heartbeat: keep polling as often
     const polling = {
       pollingIntervalSeconds: timing.pollingIntervalSeconds,
       notifyPollingIntervalSeconds: timing.pollingIntervalSeconds,
     }
-    await boss.work(kind.name, { ...polling, localConcurrency: kind.concurrency }, async ([job]: Job<object>[]) => {
-      await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
-    })
+    const groups = kind.groupConcurrency === undefined ? {} : { groupConcurrency: kind.groupConcurrency }
+    await boss.work(
+      kind.name,
+      { ...polling, ...groups, localConcurrency: kind.concurrency },
+      async ([job]: Job<object>[]) => {
+        await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
+      },
+    )
     await boss.work(deadLetterOf(kind), polling, async ([job]: Job<object>[]) => {
       log.error({ jobId: job!.id, kind: kind.name }, 'job out of attempts')
       await worker.giveUp(job!.data)
@@ -118,9 +142,12 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
 
   return {
     workerId,
-    async send(db, kind, payload) {
+    async send(db, kind, payload, options = {}) {
       const transaction = { execute: async (query: unknown) => ({ rows: rowsOf(await db.execute(query as SQL)) }) }
-      await boss.send(kind.name, payload, { db: fromDrizzle(transaction, sql) })
+      await boss.send(kind.name, payload, {
+        db: fromDrizzle(transaction, sql),
+        ...(options.group ? { group: { id: options.group } } : {}),
+      })
     },
     work(kind, worker) {
       const entry = { kind, worker } as unknown as { kind: JobKind<object>; worker: JobWorker<object> }

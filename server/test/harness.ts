@@ -63,9 +63,12 @@ export interface TestContext {
   close(): Promise<void>
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<Parameters<typeof buildApp>[0], 'createCodeHostClient'> = {},
+): Promise<TestContext> {
   const database = await openTestDatabase()
-  const app = await buildApp({ database, config: testConfig(overrides), logger: false })
+  const app = await buildApp({ database, config: testConfig(overrides), logger: false, ...options })
   await app.ready()
   return {
     app,

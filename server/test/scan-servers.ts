@@ -31,17 +31,7 @@ export function createGitRepository(
     fs.mkdirSync(path.dirname(target), { recursive: true })
     fs.writeFileSync(target, content)
   }
-  const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_AUTHOR_NAME: 'Fixture',
-    GIT_AUTHOR_EMAIL: 'fixture@example.test',
-    GIT_COMMITTER_NAME: 'Fixture',
-    GIT_COMMITTER_EMAIL: 'fixture@example.test',
-  }
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'pipe' })
+  const git = gitIn(dir)
   git('init', '--quiet', '--initial-branch=main')
   git('add', '--all')
   git('commit', '--quiet', '--message', 'Fixture')
@@ -60,6 +50,41 @@ export function createGitRepository(
     url: pathToFileURL(path.join(dir, '.git')).href,
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   }
+}
+
+/** git in a fixture's working tree, with no user or system configuration and a fixed author. */
+function gitIn(dir: string) {
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: 'Fixture',
+    GIT_AUTHOR_EMAIL: 'fixture@example.test',
+    GIT_COMMITTER_NAME: 'Fixture',
+    GIT_COMMITTER_EMAIL: 'fixture@example.test',
+  }
+  return (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'pipe' })
+}
+
+/** Writes (or, for null, deletes) files in a fixture's working tree, commits them and answers the new commit. */
+export function commitFiles(repository: FixtureRepository, files: Record<string, string | null>): string {
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(repository.dir, file)
+    if (content === null) fs.rmSync(target, { force: true })
+    else {
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.writeFileSync(target, content)
+    }
+  }
+  const git = gitIn(repository.dir)
+  git('add', '--all')
+  git('commit', '--quiet', '--message', 'Change')
+  return headOf(repository)
+}
+
+export function headOf(repository: FixtureRepository): string {
+  return gitIn(repository.dir)('rev-parse', 'HEAD').toString().trim()
 }
 
 export interface FixtureRoute {

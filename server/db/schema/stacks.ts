@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
+import { syncedRepositories } from './code-hosts.ts'
 import { companies } from './companies.ts'
 import { tools } from './tools.ts'
 
@@ -32,6 +34,12 @@ export const stacks = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     followersCount: integer('followers_count').notNull().default(0),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The repository a code-host sync builds this stack from (one stack per repository), and what it last read. */
+    syncedRepositoryId: integer('synced_repository_id').references(() => syncedRepositories.id, {
+      onDelete: 'set null',
+    }),
+    syncedCommit: text('synced_commit'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +55,9 @@ export const stacks = pgTable(
     uniqueIndex('stack_company_name_idx')
       .on(table.ownerCompanyId, sql`lower(${table.name})`)
       .where(sql`${table.ownerCompanyId} is not null`),
+    uniqueIndex('stack_synced_repository_idx')
+      .on(table.syncedRepositoryId)
+      .where(sql`${table.syncedRepositoryId} is not null`),
     index('stack_website_url_idx').on(sql`lower(${table.websiteUrl})`),
     index('stack_created_at_idx').on(table.createdAt.desc()),
     // a tool page's stacks, most followed first (decision 033)
@@ -70,8 +81,15 @@ export const stackTools = pgTable(
     source: text('source'),
     /** The builder's Required toggle (spec §3 Tool `required`, docs/decisions/025-stack-owner-choices.md). */
     isRequired: boolean('is_required').notNull().default(false),
-    /** The version a stack file or a scan gave ('18.2.0'), shown in exports; null when unknown (decision 061). */
+    /**
+     * The version a stack file, a scan or a code-host sync gave ('18.2.0', a package.json range): shown in exports
+     * (decision 061), a sync's history records its changes (decision 063); null when unknown.
+     */
     version: text('version'),
+    /** Put there by a code-host sync (not by a person): only these are flagged or removed when a rescan loses them. */
+    isFromSync: boolean('is_from_sync').notNull().default(false),
+    /** A rescan no longer found it and the company reviews removals: shown for review, not removed. */
+    flaggedForRemovalAt: timestamp('flagged_for_removal_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.stackId, table.toolId] }), index('stack_tool_tool_idx').on(table.toolId)],
@@ -115,4 +133,30 @@ export const reasonVotes = pgTable(
     index('reason_vote_user_idx').on(table.userId),
     check('reason_vote_value', sql`${table.value} in (1, -1)`),
   ],
+)
+
+/** A synced stack's history: what one rescan changed (decision 063). */
+export interface StackChangeTool {
+  id: number
+  name: string
+  slug: string
+  version: string | null
+}
+
+export const stackSyncChanges = pgTable(
+  'stack_sync_change',
+  {
+    id: serial('id').primaryKey(),
+    stackId: integer('stack_id')
+      .notNull()
+      .references(() => stacks.id, { onDelete: 'cascade' }),
+    commit: text('commit').notNull(),
+    added: jsonb('added').$type<StackChangeTool[]>().notNull(),
+    /** Removed, or flagged for review when the company reviews removals (flagged says which). */
+    removed: jsonb('removed').$type<StackChangeTool[]>().notNull(),
+    flagged: boolean('flagged').notNull(),
+    versionChanges: jsonb('version_changes').$type<Array<StackChangeTool & { before: string | null }>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stack_sync_change_stack_idx').on(table.stackId, table.id.desc())],
 )

@@ -19,6 +19,7 @@ const ICONS: Record<NotificationType, string> = {
   tool_rejected: 'badge-x',
   stack_tool_added: 'layers',
   team_invite: 'users',
+  stack_synced: 'git-branch',
 }
 
 export function notificationPath(id: number): string {
@@ -79,6 +80,8 @@ function notificationText(type: NotificationType, who: string, subject: string, 
       return `${subject} was sent back by a moderator: see why on Tools Pending Approval`
     case 'stack_tool_added':
       return `${who} added ${subject}`
+    case 'stack_synced':
+      return subject
     case 'team_invite':
       if (targetType === TEAM_ACCOUNT_INVITATION_TARGET) {
         return `${who} invited you to join the ${subject} team: accept or decline`

@@ -258,6 +258,36 @@ export async function findBranch(
   }
 }
 
+/**
+ * The commit the remote's branch (its HEAD when none is given) points at, without cloning: a code-host sync skips a
+ * repository whose commit it already scanned (decision 063).
+ */
+export async function findRemoteCommit(
+  target: Pick<GitTarget, 'cloneUrl' | 'branch' | 'headers'>,
+  policy: NetworkPolicy,
+  limits: { timeoutMs?: number } = {},
+): Promise<string> {
+  const { url, addresses } = await checkedRemote(target.cloneUrl, policy)
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), 'stackatlas-scan-'))
+  try {
+    const ref = target.branch ? `refs/heads/${target.branch}` : 'HEAD'
+    const result = await runGit(
+      [...cloneConfig(url, addresses, policy.allowPrivateNetworks), 'ls-remote', '--', url.href, ref],
+      {
+        home,
+        timeoutMs: limits.timeoutMs ?? CLONE_LIMITS.readTimeoutMs,
+        environmentConfig: extraHeaders(target.headers),
+      },
+    )
+    if (result.code !== 0) throw new ScanRefusedError('fetch_failed', cloneFailure(result.stderr, target.headers))
+    const commit = /^([0-9a-f]{40,64})\t/m.exec(result.stdout.toString('utf8'))?.[1]
+    if (!commit) throw new ScanRefusedError('fetch_failed', 'The repository has no commits to scan.')
+    return commit
+  } finally {
+    await fs.rm(home, { recursive: true, force: true })
+  }
+}
+
 /** Clones a repository shallowly into a temporary folder, within the time and size caps. */
 export async function cloneRepository(
   target: GitTarget,

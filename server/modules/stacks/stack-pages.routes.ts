@@ -3,14 +3,19 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { StackPage } from '#contracts/stacks.ts'
+import { STACK_HISTORY_SIZE, StackPage } from '#contracts/stacks.ts'
 import { hasCredentials } from '../../http/auth-guard.ts'
 import { cachePublicly } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
 import { assertCanView, loadStackAccess } from './stacks.policy.ts'
 import { presentStackPage } from './stacks.presenter.ts'
-import { findStackBySlugs, listStackToolsWithCategories } from './stacks.queries.ts'
+import {
+  findStackBySlugs,
+  listStackSyncChanges,
+  listStackToolsWithCategories,
+  type StackRow,
+} from './stacks.queries.ts'
 
 const tags = ['stacks']
 const Slug = z.string().min(1).max(100)
@@ -24,6 +29,9 @@ export const stackPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.metrics.watchCache('stack_pages', visitorPages.lookups)
   app.contentChanges.subscribe(() => visitorPages.clear())
   const shared = (reply: FastifyReply) => cachePublicly(reply, PUBLIC_MAX_AGE)
+  // only a stack a code-host sync keeps has a history (decision 063)
+  const historyOf = (stack: StackRow) =>
+    stack.syncedRepositoryId === null ? Promise.resolve([]) : listStackSyncChanges(app.db, stack.id, STACK_HISTORY_SIZE)
 
   app.get(
     '/api/v1/stacks/:ownerSlug/:stackSlug',
@@ -51,11 +59,16 @@ export const stackPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (viewer || found.stack.isPrivate) {
         reply.header('cache-control', 'private, no-store')
         const tools = await listStackToolsWithCategories(app.db, found.stack.id)
-        return presentStackPage(found, tools, access.canEdit)
+        return presentStackPage(found, tools, access.canEdit, await historyOf(found.stack))
       }
       shared(reply)
       return visitorPages.send(reply, key, StackPage, async () =>
-        presentStackPage(found, await listStackToolsWithCategories(app.db, found.stack.id), false),
+        presentStackPage(
+          found,
+          await listStackToolsWithCategories(app.db, found.stack.id),
+          false,
+          await historyOf(found.stack),
+        ),
       )
     },
   )

@@ -1,9 +1,19 @@
-import type { IUseThisStack, StackEdit, StackOwner, StackPage, StackService, StackSummary } from '#contracts/stacks.ts'
+import type {
+  IUseThisStack,
+  StackEdit,
+  StackOwner,
+  StackPage,
+  StackService,
+  StackSummary,
+  StackSyncChange,
+} from '#contracts/stacks.ts'
 import { STACK_SUMMARY_TOOLS } from '#contracts/stacks.ts'
+import type { StackChangeTool } from '../../db/schema/index.ts'
 import type {
   listStackToolsWithCategories,
   listToolsOfStacks,
   OwnerRecord,
+  StackSyncChangeRow,
   StackWithOwner,
   ToolRow,
 } from './stacks.queries.ts'
@@ -103,7 +113,12 @@ type PageLayer = Omit<StackPage['layers'][number], 'categories'> & { position: n
 const OTHER = { slug: 'other', name: 'Other', position: Number.MAX_SAFE_INTEGER }
 
 /** Tools grouped by layer, then category, in catalog order; tools keep the order the owner gave them. */
-export function presentStackPage({ stack, owner }: StackWithOwner, rows: PageTool[], canEdit: boolean): StackPage {
+export function presentStackPage(
+  { stack, owner }: StackWithOwner,
+  rows: PageTool[],
+  canEdit: boolean,
+  history: StackSyncChangeRow[] = [],
+): StackPage {
   const layersBySlug = new Map<string, PageLayer>()
   const categoriesByKey = new Map<string, PageCategory>()
   for (const { tool, isRequired, category, layer } of rows) {
@@ -168,8 +183,29 @@ export function presentStackPage({ stack, owner }: StackWithOwner, rows: PageToo
     tools_count: rows.length,
     followers_count: stack.followersCount,
     layers,
+    synced:
+      stack.syncedRepositoryId !== null && stack.syncedCommit && stack.syncedAt
+        ? {
+            commit: stack.syncedCommit,
+            synced_at: stack.syncedAt.toISOString(),
+            repository_url: stack.websiteUrl,
+            history: history.map(presentStackSyncChange),
+          }
+        : null,
     created_at: stack.createdAt.toISOString(),
     updated_at: stack.updatedAt.toISOString(),
+  }
+}
+
+function presentStackSyncChange(row: StackSyncChangeRow): StackSyncChange {
+  const tool = ({ name, slug, version }: StackChangeTool) => ({ name, slug, version })
+  return {
+    commit: row.commit,
+    at: row.createdAt.toISOString(),
+    added: row.added.map(tool),
+    removed: row.removed.map(tool),
+    flagged: row.flagged,
+    version_changes: row.versionChanges.map((change) => ({ ...tool(change), before: change.before })),
   }
 }
 

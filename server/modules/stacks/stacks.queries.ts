@@ -6,6 +6,7 @@ import {
   companyMembers,
   layers,
   ownerHandles,
+  stackSyncChanges,
   stacks,
   stackTools,
   tools,
@@ -14,6 +15,7 @@ import {
 
 export type StackRow = typeof stacks.$inferSelect
 export type ToolRow = typeof tools.$inferSelect
+export type StackSyncChangeRow = typeof stackSyncChanges.$inferSelect
 
 /** A stack's owner: a user (their handle is the username) or a company. */
 export interface OwnerRecord {
@@ -189,6 +191,16 @@ export async function listStackTools(db: Db, stackId: number): Promise<Array<{ t
     .innerJoin(tools, eq(tools.id, stackTools.toolId))
     .where(eq(stackTools.stackId, stackId))
     .orderBy(asc(stackTools.position), asc(tools.name))
+}
+
+/** A synced stack's history, newest first (decision 063). */
+export async function listStackSyncChanges(db: Db, stackId: number, limit: number): Promise<StackSyncChangeRow[]> {
+  return db
+    .select()
+    .from(stackSyncChanges)
+    .where(eq(stackSyncChanges.stackId, stackId))
+    .orderBy(desc(stackSyncChanges.id))
+    .limit(limit)
 }
 
 /** The stack page's tools with their category and layer ("Other" when the catalog has none), and their version. */

@@ -263,7 +263,7 @@ async function assertToolsExist(db: Db, ids: number[]) {
 }
 
 /** The name's slug, or with -2, -3... when the owner already has it. */
-async function findFreeStackSlug(
+export async function findFreeStackSlug(
   db: Db,
   owner: Pick<OwnerRecord, 'type' | 'id'>,
   source: string,

@@ -25,6 +25,7 @@ import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { websiteLabel } from '../../../lib/website.ts'
 import { stackPageQuery, useStackPage } from '../api/get-stack-page.ts'
 import { ExportMenu } from '../components/export-menu.tsx'
+import { StackHistory, SyncedBadge } from '../components/stack-history.tsx'
 import { StackLayerSection } from '../components/stack-layer-section.tsx'
 
 /** The stack's answer; the address in other capitals moves to the canonical one. */
@@ -83,6 +84,7 @@ export default function StackPage() {
           </div>
         )}
       </section>
+      {stack.synced && <StackHistory synced={stack.synced} />}
       {!stack.private && <Comments commentableType="stack" commentableId={stack.id} />}
     </article>
   )
@@ -124,6 +126,7 @@ function StackHeader({ stack }: { stack: StackPageData }) {
               <Lock className="size-3" aria-hidden="true" /> Private
             </span>
           )}
+          {stack.synced && <SyncedBadge synced={stack.synced} />}
         </div>
       </div>
       <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-2">
