@@ -155,9 +155,20 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
       pollingIntervalSeconds: timing.pollingIntervalSeconds,
       notifyPollingIntervalSeconds: timing.pollingIntervalSeconds,
     }
-    await boss.work(kind.name, { ...polling, localConcurrency: kind.concurrency }, async ([job]: Job<object>[]) => {
-      await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
-    })
+    // after a job, the kind's first local worker looks for the next one at once instead of after a poll: a backlog
+    // (a burst of mail) drains at the worker's own pace, and an empty fetch falls back to polling
+    let workId: string | undefined
+    workId = await boss.work(
+      kind.name,
+      { ...polling, localConcurrency: kind.concurrency },
+      async ([job]: Job<object>[]) => {
+        try {
+          await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
+        } finally {
+          if (workId) boss.notifyWorker(workId)
+        }
+      },
+    )
     await boss.work(deadLetterOf(kind), polling, async ([job]: Job<object>[]) => {
       log.error({ jobId: job!.id, kind: kind.name }, 'job out of attempts')
       await worker.giveUp(job!.data)
