@@ -102,7 +102,8 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  const auth = createAuth(database.db, config, app.log)
+  const jobQueue = createJobQueue({ database, log: app.log })
+  const auth = createAuth(database.db, jobQueue, config, app.log)
   app.decorate('db', database.db)
   app.decorate('database', database)
   app.decorate('config', config)
@@ -110,7 +111,7 @@ export async function buildApp({
   const storage = openFileStorage(config)
   app.decorate('storage', storage)
   app.addHook('onClose', async () => storage.close())
-  app.decorate('jobQueue', createJobQueue({ database, log: app.log }))
+  app.decorate('jobQueue', jobQueue)
   app.decorate('createCodeHostClient', createCodeHostClient)
   // the shell, whose router draws the not-found page in the browser; registerWeb draws it on the server
   app.decorate('sendNotFoundPage', async (_request: FastifyRequest, reply: FastifyReply) =>

@@ -1,6 +1,6 @@
 // SIGTERM to the real server process (server/main.ts), as an orchestrator stops an instance (decision 054): it takes
 // no new connection, answers /readyz 503, finishes the request in flight, ends the live stream with a retry hint,
-// hands back the mail it was sending, and exits 0.
+// hands back the mail it was sending (its job, to the queue), and exits 0.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -167,8 +167,8 @@ describe('SIGTERM', () => {
     )
 
     expect(await exited).toBe(0)
-    expect(server.log.some((line) => line.includes('"mail claims handed back"'))).toBe(true)
-    // the mail it was sending is handed back, for another instance to send now rather than when its lease ends
+    expect(server.log.some((line) => line.includes('"mail attempt handed back"'))).toBe(true)
+    // the mail it was sending is handed back: its job to the queue, for another instance to send now
     const database = await prepared.reopen()
     if (!postgresUrl) cleanups.push(() => database.close())
     const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'))

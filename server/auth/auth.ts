@@ -12,6 +12,7 @@ import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
 import { sendEmailLink } from '../modules/users/email-verification.service.ts'
+import type { JobQueue } from '../queue/job-queue.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
 import { acceptSiteInvitation, isInvitationForAddress, mayCreateAccountByInvitation } from './invite-rule.ts'
@@ -20,7 +21,7 @@ import { isSignInRefusal, singleSignOnGuard, singleSignOnPlugin } from './single
 
 export type Auth = ReturnType<typeof createAuth>
 
-export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
+export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: FastifyBaseLogger) {
   const adminEmails = new Set(config.adminEmails ?? [])
   return betterAuth({
     appName: config.siteName,
@@ -150,7 +151,14 @@ export function createAuth(db: Db, config: AppConfig, log?: FastifyBaseLogger) {
             // a password sign-up, or a provider that did not vouch for the address: a link proves it (decision 052)
             if (!user.emailVerified) {
               await db.transaction((tx) =>
-                sendEmailLink(tx, config, { id, name: user.name, username: created.username }, 'sign_up', user.email),
+                sendEmailLink(
+                  tx,
+                  jobQueue,
+                  config,
+                  { id, name: user.name, username: created.username },
+                  'sign_up',
+                  user.email,
+                ),
               )
             }
           },

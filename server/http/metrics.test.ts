@@ -233,11 +233,11 @@ describe('GET /metrics', () => {
       sampleValue(await scrape(scraper), 'stackatlas_mail_attempts_total', { outcome }) ?? 0
     const message = (subject: string) => ({ to: 'someone@example.test', subject, text: 'Hello', kind: 'test.metrics' })
 
-    await enqueueMail(app.db, message('Sent'))
+    await enqueueMail(app.db, app.jobQueue, message('Sent'))
     await vi.waitFor(async () => expect(await attempts('sent')).toBe(1), { timeout: 10_000 })
 
     receiver.failWith = { code: 451, message: 'try again later' }
-    await enqueueMail(app.db, message('Retried'))
+    await enqueueMail(app.db, app.jobQueue, message('Retried'))
     await vi.waitFor(async () => expect(await attempts('retrying')).toBe(1), { timeout: 10_000 })
     // pending again, waiting out its backoff: not due, so nothing is late
     let families = await scrape(scraper)
@@ -246,7 +246,7 @@ describe('GET /metrics', () => {
     expect(sampleValue(families, 'stackatlas_mail_outbox_oldest_due_seconds')).toBe(0)
 
     receiver.failWith = { code: 550, message: 'no such mailbox' }
-    await enqueueMail(app.db, message('Refused'))
+    await enqueueMail(app.db, app.jobQueue, message('Refused'))
     await vi.waitFor(async () => expect(await attempts('failed')).toBe(1), { timeout: 10_000 })
     families = await scrape(scraper)
     expect(sampleValue(families, 'stackatlas_mail_outbox_messages', { state: 'failed' })).toBe(1)

@@ -106,7 +106,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await requireAdmin(request)
       const audit = await auditContextOf(request, actor)
-      return presentVerificationResult(await verifyCompanyByAdmin(app.db, app.config, actor, audit, request.params.id))
+      return presentVerificationResult(
+        await verifyCompanyByAdmin(app.db, app.jobQueue, app.config, actor, audit, request.params.id),
+      )
     },
   )
 

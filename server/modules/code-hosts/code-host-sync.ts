@@ -69,8 +69,9 @@ export const CODE_HOST_DAILY_JOB: JobKind<Record<string, never>> = {
   retryDelaySeconds: 60,
   heartbeatSeconds: 10,
   expireInSeconds: 300,
-  cron: '0 4 * * *',
 }
+/** Its time: five cron fields, read in UTC. */
+export const CODE_HOST_DAILY_CRON = '0 4 * * *'
 
 /** How long one repository's scan may take: a sync has no one waiting on it, unlike the wizard's 25 s. */
 export const SYNC_SCAN_MAX_MS = 120_000
@@ -237,6 +238,7 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
     },
     async giveUp() {},
   })
+  jobQueue.schedule(CODE_HOST_DAILY_JOB, CODE_HOST_DAILY_CRON, {}, { timeZone: 'UTC' })
   jobQueue.work(CODE_HOST_LIST_JOB, {
     run: (payload, attempt) => listRepositories(payload, attempt.signal),
     async giveUp({ connectionId }) {

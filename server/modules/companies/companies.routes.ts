@@ -106,7 +106,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.isAdmin && (await isMemberOfPrivateModeCompany(app.db, user.id))) {
         throw forbidden(PRIVATE_MODE_MEMBERS_CANNOT_CREATE)
       }
-      const company = await createCompany(app.db, app.config, user.id, request.body.company)
+      const company = await createCompany(app.db, app.jobQueue, app.config, user.id, request.body.company)
       await track(app.db, 'company.created', { company_id: company.id }, user.id)
       return { id: company.id, slug: company.slug, company: presentCompany(company, [user.id], user.id) }
     },
@@ -128,7 +128,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = await findCompanyById(app.db, id)
       if (!company) throw notFound()
       if ((await findCompanyRole(app.db, company.id, user.id)) !== 'admin') throw forbidden(ONLY_COMPANY_ADMINS)
-      const updated = await updateCompany(app.db, company, fields, app.config)
+      const updated = await updateCompany(app.db, company, fields, app.config, app.jobQueue)
       const admins = await listCompanyAdminIds(app.db, [company.id])
       return { company: presentCompany(updated, admins.get(company.id) ?? [], user.id) }
     },

@@ -9,6 +9,7 @@ import { isHandleAvailable } from '../../auth/handles.ts'
 import type { Db } from '../../db/client.ts'
 import { companies, companyMembers, ownerHandles } from '../../db/schema/index.ts'
 import { fieldError } from '../../http/errors.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { refreshCompanyJobsSearch } from '../jobs/jobs.queries.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
 import { lockCompany } from '../teams/teams.queries.ts'
@@ -37,6 +38,7 @@ export const COMPANY_NAME_TAKEN = 'has already been taken'
 
 export async function createCompany(
   db: Db,
+  jobQueue: JobQueue,
   config: VerificationConfig,
   creatorId: number,
   fields: CompanyFields,
@@ -56,7 +58,7 @@ export async function createCompany(
         // spec: the creator becomes the company's admin
         await tx.insert(companyMembers).values({ companyId: company!.id, userId: creatorId, role: 'admin' })
         // spec §5: a link to the contact address when it is at the website's domain, else the admins' queue
-        return (await startCompanyVerification(tx, config, company!)).company
+        return (await startCompanyVerification(tx, jobQueue, config, company!)).company
       })
     } catch (error) {
       const violation = uniqueViolation(error)
@@ -77,6 +79,7 @@ export async function updateCompany(
   company: CompanyRow,
   fields: CompanyFields & { private_mode?: boolean },
   verification: VerificationConfig,
+  jobQueue: JobQueue,
 ): Promise<CompanyRow> {
   const sameName = await findCompanyByName(db, fields.name)
   if (sameName && sameName.id !== company.id) throw fieldError('name', COMPANY_NAME_TAKEN)
@@ -95,7 +98,7 @@ export async function updateCompany(
       // the jobs' search documents hold the company's name and tags (jobs.queries.ts)
       await refreshCompanyJobsSearch(tx, company.id)
       if (shouldRestartVerification(before, updated!)) {
-        return (await startCompanyVerification(tx, verification, updated!)).company
+        return (await startCompanyVerification(tx, jobQueue, verification, updated!)).company
       }
       return updated!
     })

@@ -5,6 +5,7 @@ import { companyVerificationPath, VERIFICATION_LINK_EXPIRY_DAYS } from '#contrac
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { escapeHtml } from '../../http/page-head.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 import { companyPath } from './companies.presenter.ts'
 
@@ -13,6 +14,7 @@ type MailCompany = { name: string; slug: string; websiteUrl: string | null }
 
 export async function enqueueVerificationLinkMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   input: { to: string; company: MailCompany; token: string },
 ) {
@@ -37,11 +39,12 @@ export async function enqueueVerificationLinkMail(
     `<p><a href="${escapeHtml(link)}">Verify ${escapeHtml(company.name)}</a></p>`,
     `<p>The link works for ${VERIFICATION_LINK_EXPIRY_DAYS} days. If you weren't expecting this, you can ignore this e-mail: nothing is verified unless one of the company's admins opens the link.</p>`,
   ].join('\n')
-  return enqueueMail(tx, { to: input.to, subject, text, html, kind: 'company.verification_link' })
+  return enqueueMail(tx, jobQueue, { to: input.to, subject, text, html, kind: 'company.verification_link' })
 }
 
 export async function enqueueCompanyVerifiedMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   input: { to: string; company: MailCompany },
 ) {
@@ -61,5 +64,5 @@ export async function enqueueCompanyVerifiedMail(
     `<p>Good news: <strong>${escapeHtml(company.name)}</strong> is now verified on ${escapeHtml(config.siteName)}, and its page shows the Verified badge.</p>`,
     `<p><a href="${escapeHtml(link)}">See ${escapeHtml(company.name)}'s page</a></p>`,
   ].join('\n')
-  return enqueueMail(tx, { to: input.to, subject, text, html, kind: 'company.verified' })
+  return enqueueMail(tx, jobQueue, { to: input.to, subject, text, html, kind: 'company.verified' })
 }

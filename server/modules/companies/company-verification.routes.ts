@@ -70,7 +70,7 @@ export const companyVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_VERIFY)
-      const outcome = await resendCompanyVerification(app.db, app.config, actor, request.body.company_id)
+      const outcome = await resendCompanyVerification(app.db, app.jobQueue, app.config, actor, request.body.company_id)
       return presentVerificationResult(outcome)
     },
   )

@@ -26,6 +26,7 @@ import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { lockCompany } from '../teams/teams.queries.ts'
@@ -57,12 +58,12 @@ function linkTokenFor(secret: string, company: CompanyRow): string {
   })
 }
 
-async function sendVerificationLink(tx: Db, config: VerificationConfig, company: CompanyRow) {
+async function sendVerificationLink(tx: Db, jobQueue: JobQueue, config: VerificationConfig, company: CompanyRow) {
   const withLink = await setCompanyVerification(tx, company.id, {
     verificationNonce: newLinkNonce(),
     verificationSentAt: nowInSeconds(),
   })
-  await enqueueVerificationLinkMail(tx, config, {
+  await enqueueVerificationLinkMail(tx, jobQueue, config, {
     to: withLink.emailAddress!,
     company: withLink,
     token: linkTokenFor(config.authSecret, withLink),
@@ -76,6 +77,7 @@ async function sendVerificationLink(tx: Db, config: VerificationConfig, company:
  */
 export async function startCompanyVerification(
   tx: Db,
+  jobQueue: JobQueue,
   config: VerificationConfig,
   company: CompanyRow,
 ): Promise<VerificationOutcome> {
@@ -92,7 +94,7 @@ export async function startCompanyVerification(
     verificationDeclinedById: null,
   })
   if (!byEmail) return { company: reset, mailQueued: false }
-  return { company: await sendVerificationLink(tx, config, reset), mailQueued: true }
+  return { company: await sendVerificationLink(tx, jobQueue, config, reset), mailQueued: true }
 }
 
 /**
@@ -131,6 +133,7 @@ function assertNotVerified(company: CompanyRow) {
 /** POST /api/v1/admin/companies/{id}/verify: a site admin verifies any unverified company and the contact is told. */
 export async function verifyCompanyByAdmin(
   db: Db,
+  jobQueue: JobQueue,
   config: VerificationConfig,
   actor: SessionUser,
   audit: AuditContext,
@@ -148,7 +151,7 @@ export async function verifyCompanyByAdmin(
       details: { before: { verified: false }, after: { verified: true, method: 'review' } },
     })
     const mail = verified.emailAddress
-      ? await enqueueCompanyVerifiedMail(tx, config, { to: verified.emailAddress, company: verified })
+      ? await enqueueCompanyVerifiedMail(tx, jobQueue, config, { to: verified.emailAddress, company: verified })
       : null
     await track(tx, 'company.verified', { company_id: companyId, method: 'admin' }, actor.id)
     return { company: verified, mailQueued: Boolean(mail) }
@@ -237,6 +240,7 @@ export async function confirmCompanyVerification(
 /** POST /api/v1/companies/verification/resend: a company admin asks for a new link (the old one stops working). */
 export async function resendCompanyVerification(
   db: Db,
+  jobQueue: JobQueue,
   config: VerificationConfig,
   actor: SessionUser,
   companyId: number,
@@ -248,6 +252,6 @@ export async function resendCompanyVerification(
     if (company.verificationMethod !== 'email') throw conflict(NOT_AWAITING_EMAIL, 'not_awaiting_email')
     const sentAt = company.verificationSentAt?.getTime() ?? 0
     if (Date.now() - sentAt < VERIFICATION_RESEND_INTERVAL_SECONDS * 1000) throw tooManyRequests(LINK_SENT_RECENTLY)
-    return { company: await sendVerificationLink(tx, config, company), mailQueued: true }
+    return { company: await sendVerificationLink(tx, jobQueue, config, company), mailQueued: true }
   })
 }

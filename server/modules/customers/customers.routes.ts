@@ -165,7 +165,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_CUSTOMERS)
       const { record } = await loadOwnCustomer(request.body.id, user)
-      const sentAt = await sendCustomerInvite(app.db, record, context)
+      const sentAt = await sendCustomerInvite(app.db, app.jobQueue, record, context)
       await track(app.db, 'company_customer.email_sent', { customer_id: record.customer.id }, user.id)
       return { id: record.customer.id, sent_at: sentAt.toISOString() }
     },

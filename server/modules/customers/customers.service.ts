@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { companyCustomers } from '../../db/schema/index.ts'
 import { conflict, fieldError } from '../../http/errors.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { type CompanyRow, findCompanyById, findCompanyByName } from '../companies/companies.queries.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
@@ -133,7 +134,12 @@ export async function markCustomerEmailCopied(db: Db, customerId: number) {
  * when sent_at says so. Once sent, it is not sent again until the address changes (spec §4); a customer already
  * Added needs no e-mail. Answers the new sent_at.
  */
-export async function sendCustomerInvite(db: Db, record: CustomerRecord, context: InviteContext): Promise<Date> {
+export async function sendCustomerInvite(
+  db: Db,
+  jobQueue: JobQueue,
+  record: CustomerRecord,
+  context: InviteContext,
+): Promise<Date> {
   if (record.added) throw conflict(ALREADY_HAS_SERVICE)
   return db.transaction(async (tx) => {
     const sentAt = new Date()
@@ -144,7 +150,7 @@ export async function sendCustomerInvite(db: Db, record: CustomerRecord, context
       .where(and(eq(companyCustomers.id, record.customer.id), isNull(companyCustomers.sentAt)))
       .returning({ id: companyCustomers.id })
     if (!updated) throw conflict(ALREADY_SENT)
-    await enqueueMail(tx, {
+    await enqueueMail(tx, jobQueue, {
       kind: 'customer.verification',
       to: record.customer.email,
       subject: inviteSubject(record),

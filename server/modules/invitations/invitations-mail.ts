@@ -3,10 +3,12 @@ import { SITE_INVITATION_EXPIRY_DAYS, siteInvitationPath } from '#contracts/site
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { escapeHtml } from '../../http/page-head.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 
 export async function enqueueSiteInvitationMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: Pick<AppConfig, 'baseUrl' | 'siteName'>,
   input: { to: string; inviter: { name: string; username: string }; token: string },
 ) {
@@ -29,5 +31,5 @@ export async function enqueueSiteInvitationMail(
     `<p><a href="${escapeHtml(link)}">Create your account</a></p>`,
     `<p>The link works for ${SITE_INVITATION_EXPIRY_DAYS} days. If you weren't expecting this, you can ignore this e-mail.</p>`,
   ].join('\n')
-  return enqueueMail(tx, { to: input.to, subject, text, html, kind: 'site.invitation' })
+  return enqueueMail(tx, jobQueue, { to: input.to, subject, text, html, kind: 'site.invitation' })
 }

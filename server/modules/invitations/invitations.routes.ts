@@ -50,6 +50,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await requireAdmin(request)
       const row = await sendSiteInvitation(
         app.db,
+        app.jobQueue,
         app.config,
         actor,
         await auditContextOf(request, actor),

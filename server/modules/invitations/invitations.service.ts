@@ -9,6 +9,7 @@ import { siteInvitations } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, HttpError, notFound } from '../../http/errors.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { findSiteInvitation, hasAccountWithEmail, lockOpenSiteInvitation } from './invitations.queries.ts'
 import { enqueueSiteInvitationMail } from './invitations-mail.ts'
@@ -19,6 +20,7 @@ const linkError = (status: number, code: string, message: string) => new HttpErr
 
 export async function sendSiteInvitation(
   db: Db,
+  jobQueue: JobQueue,
   config: InvitationConfig,
   actor: SessionUser,
   audit: AuditContext,
@@ -42,7 +44,7 @@ export async function sendSiteInvitation(
           .values({ email, ...values })
           .returning()
     const token = signLinkToken(config.authSecret, 'site-invitation', { id: row!.id, nonce: row!.nonce, expiresAt })
-    await enqueueSiteInvitationMail(tx, config, {
+    await enqueueSiteInvitationMail(tx, jobQueue, config, {
       to: email,
       inviter: { name: actor.name, username: actor.username },
       token,

@@ -1,22 +1,22 @@
-// Sends the outbox over SMTP (docs/decisions/014-mail-outbox.md). Any number of instances can run one: rows are
-// claimed with FOR UPDATE SKIP LOCKED and a short lease that a heartbeat renews while the message is being sent, so
-// two workers never hold one message at once, and a message whose worker died mid-send is taken again within about
-// a lease and a poll (decision 054); a worker that stops hands back what it holds. Delivery is at least once: a crash after the
-// SMTP server accepted a message but before the row is marked sent sends it again, with the same Message-ID.
-import crypto from 'node:crypto'
-import os from 'node:os'
+// Sends the outbox over SMTP on the one job queue (docs/decisions/014-mail-outbox.md, 065-mail-and-digest-jobs.md).
+// Every message has a job (mail.service.ts MAIL_JOB) that one instance with SMTP_URL claims; its heartbeat keeps it
+// while the message is sent, and an instance that dies mid-send has the job taken over by another within about 20 s.
+// The outbox row stays the record: attempts, the Message-ID, the last error, when the next attempt is due, and the
+// outcome. Delivery is at least once: a crash after the SMTP server accepted a message but before the row says sent
+// sends it again, with the same Message-ID.
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { Db, Listen } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
+import type { JobAttempt, JobKind, JobQueue } from '../../queue/job-queue.ts'
 import {
-  claimDueMail,
-  MAIL_CHANNEL,
-  type MailRow,
+  findMail,
+  listStrandedMail,
   markMailAttemptFailed,
+  markMailGivenUp,
   markMailSent,
-  releaseMailClaims,
-  renewMailClaim,
+  releaseMailAttempt,
+  startMailAttempt,
 } from './mail.queries.ts'
-import { backoffDelay } from './mail.service.ts'
+import { backoffDelay, MAIL_JOB, type MailJob, queueMailJob } from './mail.service.ts'
 
 export interface MailWorkerLogger {
   info(object: object, message?: string): void
@@ -30,19 +30,9 @@ export interface MailWorkerOptions {
   smtpUrl?: string
   transport?: Transporter
   from: string
-  /** LISTEN for new mail, so it goes out at once instead of at the next poll. */
-  listen?: Listen
   log?: MailWorkerLogger
   /** Told of each attempt's outcome (/metrics' stackatlas_mail_attempts_total). */
   onOutcome?: (outcome: MailOutcome) => void
-  workerId?: string
-  /** How long a claim holds without a heartbeat: how long a dead worker's message waits for another worker. */
-  leaseMs?: number
-  /** How often a send in progress renews its claim; a few beats fit in a lease, so a slow database misses none. */
-  heartbeatMs?: number
-  pollMs?: number
-  /** How long stop() lets the message in flight finish before handing it back. */
-  stopWaitMs?: number
   maxAttempts?: number
   backoff?: { baseMs: number; maxMs: number }
 }
@@ -50,41 +40,43 @@ export interface MailWorkerOptions {
 /** An attempt at one message: sent, failed and retried later, or failed for good. */
 export type MailOutcome = 'sent' | 'retrying' | 'failed'
 
-export interface MailWorker {
-  readonly id: string
-  start(): Promise<void>
-  /**
-   * Lets the message in flight finish for up to `stopWaitMs`, hands back what this worker still holds, then stops;
-   * later calls do nothing.
-   */
-  stop(): Promise<void>
-  /** Claims and sends everything due now; answers how many messages were attempted. */
-  runOnce(): Promise<number>
-}
-
 export const MAIL_DEFAULTS = {
-  // a dead worker's message goes out again after the lease plus at most one poll of another worker: about 30 s
-  leaseMs: 15_000,
-  heartbeatMs: 5_000,
-  pollMs: 15_000,
-  stopWaitMs: 5_000,
   // 30 s, 1 min, 2, 4, 8, 16, 32 min, then hourly: about 8 hours before giving up
   maxAttempts: 14,
   backoff: { baseMs: 30_000, maxMs: 60 * 60_000 },
   smtpTimeoutMs: 60_000,
 }
 
+/**
+ * Queues again the jobs of messages left without one (queued by a version before the job queue, or whose job was
+ * dropped after waiting a year with no SMTP_URL anywhere): every 10 minutes on one instance that sends mail.
+ */
+export const MAIL_REQUEUE_JOB: JobKind<Record<string, never>> = {
+  name: 'mail.requeue',
+  concurrency: 1,
+  retryLimit: 0,
+  heartbeatSeconds: 10,
+  expireInSeconds: 5 * 60,
+  // one waiting at most: occurrences pile up on none while no instance sends mail any more
+  policy: 'stately',
+}
+export const MAIL_REQUEUE_CRON = '*/10 * * * *'
+/** A message due this long without an attempt has lost its job: the regular ones are claimed within seconds. */
+const STRANDED_AFTER_SECONDS = 5 * 60
+
 const silent: MailWorkerLogger = { info() {}, warn() {}, error() {} }
 
-export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const id = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
-  const leaseMs = options.leaseMs ?? MAIL_DEFAULTS.leaseMs
-  const heartbeatMs = options.heartbeatMs ?? MAIL_DEFAULTS.heartbeatMs
-  const stopWaitMs = options.stopWaitMs ?? MAIL_DEFAULTS.stopWaitMs
-  const pollMs = options.pollMs ?? MAIL_DEFAULTS.pollMs
+export interface MailWorker {
+  /** Once the job queue has stopped: waits for the hand-backs of attempts it gave up, and closes the SMTP transport. */
+  close(): Promise<void>
+}
+
+/** Registers this instance's mail worker: it claims mail jobs (one at a time) from the queue's start on. */
+export function registerMailWorker(jobQueue: JobQueue, options: MailWorkerOptions): MailWorker {
   const maxAttempts = options.maxAttempts ?? MAIL_DEFAULTS.maxAttempts
   const backoff = options.backoff ?? MAIL_DEFAULTS.backoff
   const log = options.log ?? silent
+  const { db } = options
   const messageIdDomain = domainOf(options.from)
   const transport =
     options.transport ??
@@ -95,31 +87,37 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       socketTimeout: MAIL_DEFAULTS.smtpTimeoutMs,
     })
 
-  let started = false
-  let stopping = false
-  let loop: Promise<void> | null = null
-  let unlisten: (() => Promise<void>) | null = null
-  let wake: (() => void) | null = null
-  let wokenEarly = false
-  let stopped: Promise<void> | null = null
-  let handedBack = false
+  const handBacks = new Set<Promise<void>>()
 
-  /** Renews the claim on `row` until the returned function is called. */
-  function keepClaim(row: MailRow): () => void {
-    const timer = setInterval(() => {
-      if (handedBack) return
-      renewMailClaim(options.db, row.id, id, leaseMs)
-        .then((held) => {
-          if (!held) log.warn({ mailId: row.id }, 'mail claim lost mid-send: another worker may send it too')
-        })
-        .catch((error) => log.warn({ mailId: row.id, err: errorMessage(error) }, 'mail claim renewal failed'))
-    }, heartbeatMs)
-    timer.unref()
-    return () => clearInterval(timer)
+  /**
+   * The job queue gave this attempt up (the instance stops past its grace) and hands the job to another instance: the
+   * row says so at once (its send may still finish here: at least once, with the same Message-ID).
+   */
+  function handBack(mailId: number) {
+    const done = releaseMailAttempt(db, mailId, jobQueue.workerId)
+      .then((released) => {
+        if (released) log.info({ mailId, workerId: jobQueue.workerId }, 'mail attempt handed back')
+      })
+      .catch((error) => log.warn({ mailId, err: errorMessage(error) }, 'mail attempt not handed back'))
+      .finally(() => handBacks.delete(done))
+    handBacks.add(done)
   }
 
-  async function send(row: MailRow) {
-    const release = keepClaim(row)
+  async function send({ mailId }: MailJob, attempt: JobAttempt) {
+    const queued = await findMail(db, mailId)
+    if (queued?.status !== 'pending') return // sent or given up: a duplicate job has nothing to do
+    if (queued.nextAttemptAt.getTime() > Date.now() + 1000) {
+      // claimed before its time (a requeued job): wait for it, unless its own job is queued already
+      await queueMailJob(db, jobQueue, mailId, queued.nextAttemptAt)
+      return
+    }
+    const row = await startMailAttempt(db, mailId, jobQueue.workerId, {
+      holdSeconds: MAIL_JOB.expireInSeconds,
+      messageIdDomain,
+    })
+    if (!row) return
+    const onAbort = () => handBack(row.id)
+    attempt.signal.addEventListener('abort', onAbort, { once: true })
     try {
       const info = await transport.sendMail({
         from: options.from,
@@ -130,7 +128,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         messageId: row.messageId ?? undefined,
         headers: row.headers ?? undefined,
       })
-      await markMailSent(options.db, row.id, id, String(info.response ?? ''))
+      await markMailSent(db, row.id, jobQueue.workerId, String(info.response ?? ''))
       options.onOutcome?.('sent')
       log.info({ mailId: row.id, kind: row.kind, messageId: row.messageId }, 'mail sent')
     } catch (error) {
@@ -139,101 +137,44 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // 5xx is the server's final word (no such mailbox, message refused): retrying cannot help.
       const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
       const retryInMs = permanent || row.attempts >= maxAttempts ? null : backoffDelay(row.attempts, backoff)
-      await markMailAttemptFailed(options.db, row.id, id, message.slice(0, 1000), retryInMs)
-      options.onOutcome?.(retryInMs === null ? 'failed' : 'retrying')
+      const retryAt = retryInMs === null ? null : new Date(Date.now() + retryInMs)
+      // the row's next attempt and the job that makes it commit together
+      await db.transaction(async (tx) => {
+        const held = await markMailAttemptFailed(tx, row.id, jobQueue.workerId, message.slice(0, 1000), retryAt)
+        if (held && retryAt) await queueMailJob(tx, jobQueue, row.id, retryAt)
+      })
+      options.onOutcome?.(retryAt === null ? 'failed' : 'retrying')
       log.warn(
         { mailId: row.id, kind: row.kind, attempt: row.attempts, retryInMs, err: message },
-        retryInMs === null ? 'mail failed, giving up' : 'mail failed, will retry',
+        retryAt === null ? 'mail failed, giving up' : 'mail failed, will retry',
       )
     } finally {
-      release()
+      attempt.signal.removeEventListener('abort', onAbort)
     }
   }
 
-  async function runOnce(): Promise<number> {
-    let attempted = 0
-    // One message per claim, its lease renewed while it is sent; keep going while mail is due, unless asked to stop.
-    while (!stopping) {
-      const [row] = await claimDueMail(options.db, id, { limit: 1, leaseMs, messageIdDomain })
-      if (!row) break
-      await send(row)
-      attempted++
-    }
-    return attempted
-  }
-
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      if (wokenEarly || stopping) {
-        wokenEarly = false
-        resolve()
-        return
-      }
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        wake = null
-        resolve()
-      }
-      wake = done
-    })
-  }
-
-  function poke() {
-    if (wake) wake()
-    else wokenEarly = true
-  }
-
-  async function run() {
-    while (!stopping) {
-      try {
-        await runOnce()
-      } catch (error) {
-        // The database may be briefly unreachable; the next round tries again.
-        log.error({ err: errorMessage(error) }, 'mail worker round failed')
-      }
-      await sleep(pollMs)
-    }
-  }
-
+  jobQueue.work(MAIL_JOB, {
+    run: send,
+    async giveUp({ mailId }) {
+      await markMailGivenUp(db, mailId, 'Every attempt was cut short: the instance sending it stopped or crashed.')
+      options.onOutcome?.('failed')
+    },
+  })
+  jobQueue.work(MAIL_REQUEUE_JOB, {
+    async run() {
+      const stranded = await listStrandedMail(db, { dueForSeconds: STRANDED_AFTER_SECONDS, limit: 1000 })
+      let queued = 0
+      for (const { id } of stranded) if (await queueMailJob(db, jobQueue, id)) queued++
+      if (queued > 0) log.info({ queued }, 'mail without a job queued again')
+    },
+    async giveUp() {},
+  })
+  jobQueue.schedule(MAIL_REQUEUE_JOB, MAIL_REQUEUE_CRON, {}, { timeZone: 'UTC' })
   return {
-    id,
-    async start() {
-      if (started || stopping) return
-      started = true
-      if (options.listen) {
-        unlisten = await options.listen(MAIL_CHANNEL, poke, {
-          // mail queued while the LISTEN connection was down woke nobody: look once now, not at the next poll
-          onReconnect: poke,
-          onError: (error) => log.warn({ err: error.message }, 'mail worker lost its LISTEN connection; reconnecting'),
-        })
-      }
-      loop = run()
-      log.info({ workerId: id }, 'mail worker started')
+    async close() {
+      await Promise.all(handBacks)
+      transport.close()
     },
-    stop() {
-      stopped ??= (async () => {
-        stopping = true
-        poke()
-        // a send still going after the wait is left to finish or die with the process; its message is handed back
-        // below, so another instance sends it (at least once, with the same Message-ID)
-        let waited: NodeJS.Timeout | undefined
-        await Promise.race([loop, new Promise((resolve) => (waited = setTimeout(resolve, stopWaitMs)))])
-        clearTimeout(waited)
-        handedBack = true
-        try {
-          const released = await releaseMailClaims(options.db, id)
-          if (released > 0) log.info({ workerId: id, released }, 'mail claims handed back')
-        } catch (error) {
-          log.warn({ err: errorMessage(error) }, 'mail claims not handed back: they expire with their lease')
-        }
-        await unlisten?.()
-        transport.close()
-        log.info({ workerId: id }, 'mail worker stopped')
-      })()
-      return stopped
-    },
-    runOnce,
   }
 }
 

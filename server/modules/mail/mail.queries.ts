@@ -1,13 +1,11 @@
-// The outbox's SQL: enqueue, claim with a lease (FOR UPDATE SKIP LOCKED), settle a claim, and the admin listing.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+// The outbox's SQL: enqueue, start and settle an attempt (its job claimed on the job queue: mail-worker.ts), and the
+// admin listing.
+import { and, asc, count, desc, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { MAIL_PER_PAGE, type MailStatus } from '#contracts/mail.ts'
 import type { Db } from '../../db/client.ts'
 import { mailOutbox } from '../../db/schema/index.ts'
 
 export type MailRow = typeof mailOutbox.$inferSelect
-
-/** The NOTIFY channel that wakes workers when a transaction that queued mail commits. */
-export const MAIL_CHANNEL = 'mail_outbox'
 
 export async function insertMail(
   db: Db,
@@ -34,51 +32,44 @@ export async function insertMail(
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning()
-  // NOTIFY inside a transaction is delivered when it commits, and dropped if it rolls back.
-  if (row) await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${String(row.id)})`)
   return row ?? null
 }
 
 /**
- * Takes up to `limit` due messages for `workerId` until `now + leaseMs`, in one short transaction: pending, due, and
- * either never claimed or whose previous claim expired (its worker died). SKIP LOCKED lets concurrent workers take
- * disjoint rows instead of waiting on each other; the lease is what hands a dead worker's rows to the living.
+ * Starts an attempt at a message whose job this worker claimed: one more attempt, this worker's name on it until the
+ * attempt's longest time, and its Message-ID fixed at the first attempt, so a re-send after a crash carries the same
+ * one (receivers may fold duplicates by it). Answers null when the message is no longer pending or not due yet.
  */
-export async function claimDueMail(
+export async function startMailAttempt(
   db: Db,
+  id: number,
   workerId: string,
-  options: { limit: number; leaseMs: number; messageIdDomain: string },
-) {
-  return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, 'pending'),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(options.limit)
-      .for('update', { skipLocked: true })
-    return tx
-      .update(mailOutbox)
-      .set({
-        claimedBy: workerId,
-        claimedUntil: sql`now() + make_interval(secs => ${options.leaseMs / 1000})`,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        // Fixed at the first claim, so a re-send after a crash carries the same Message-ID (receivers may fold
-        // duplicates by it).
-        messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${options.messageIdDomain} || '>')`,
-      })
-      .where(inArray(mailOutbox.id, due))
-      .returning()
-  })
+  options: { holdSeconds: number; messageIdDomain: string },
+): Promise<MailRow | null> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({
+      claimedBy: workerId,
+      claimedUntil: sql`now() + make_interval(secs => ${options.holdSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      messageId: sql`coalesce(${mailOutbox.messageId}, '<' || gen_random_uuid() || '@' || ${options.messageIdDomain} || '>')`,
+    })
+    // a second of slack: a job queued for the next attempt's time may be claimed a hair before it by another clock
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, sql`now() + interval '1 second'`),
+      ),
+    )
+    .returning()
+  return row ?? null
 }
 
-/** Settles a claim only while this worker still holds it: a worker whose lease ran out must not overwrite. */
+/**
+ * Settles an attempt only while this worker still holds it: a worker whose job was handed to another instance (its
+ * heartbeat stopped, or it stopped past its grace) must not overwrite that instance's outcome.
+ */
 function heldBy(id: number, workerId: string) {
   return and(eq(mailOutbox.id, id), eq(mailOutbox.claimedBy, workerId), eq(mailOutbox.status, 'pending'))
 }
@@ -90,49 +81,61 @@ export async function markMailSent(db: Db, id: number, workerId: string, smtpRes
     .where(heldBy(id, workerId))
 }
 
-/**
- * The heartbeat of a send in progress: pushes the claim `leaseMs` further while this worker still holds it. False when
- * it no longer does (its lease ran out and another worker may have taken the message).
- */
-export async function renewMailClaim(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(heldBy(id, workerId))
-    .returning({ id: mailOutbox.id })
-  return rows.length > 0
-}
-
-/** A worker shutting down hands back what it still holds, so another instance sends it now rather than at expiry. */
-export async function releaseMailClaims(db: Db, workerId: string): Promise<number> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ claimedBy: null, claimedUntil: null })
-    .where(and(eq(mailOutbox.claimedBy, workerId), eq(mailOutbox.status, 'pending')))
-    .returning({ id: mailOutbox.id })
-  return rows.length
-}
-
-/** A failed attempt: retry after `retryInMs`, or give up (`retryInMs` null). */
+/** A failed attempt: retry at `retryAt`, or give up (`retryAt` null). Answers whether this worker still held it. */
 export async function markMailAttemptFailed(
   db: Db,
   id: number,
   workerId: string,
   error: string,
-  retryInMs: number | null,
-) {
-  await db
+  retryAt: Date | null,
+): Promise<boolean> {
+  const rows = await db
     .update(mailOutbox)
     .set(
-      retryInMs === null
+      retryAt === null
         ? { status: 'failed', lastError: error, claimedUntil: null }
-        : {
-            lastError: error,
-            claimedUntil: null,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
-          },
+        : { lastError: error, claimedUntil: null, nextAttemptAt: retryAt },
     )
     .where(heldBy(id, workerId))
+    .returning({ id: mailOutbox.id })
+  return rows.length > 0
+}
+
+/** An attempt given up by its instance (stopping): the message is nobody's until another instance starts one. */
+export async function releaseMailAttempt(db: Db, id: number, workerId: string): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ claimedBy: null, claimedUntil: null })
+    .where(heldBy(id, workerId))
+    .returning({ id: mailOutbox.id })
+  return rows.length > 0
+}
+
+/** The dead letters' verdict: every attempt was cut short (its instance kept dying), so the message is given up. */
+export async function markMailGivenUp(db: Db, id: number, error: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: sql`coalesce(${mailOutbox.lastError}, ${error})`, claimedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+}
+
+/**
+ * Pending messages due for a while and held by no attempt: queued before their jobs existed (an older version, or a
+ * job dropped after a year with no SMTP_URL anywhere), whose job the requeue pass queues again.
+ */
+export async function listStrandedMail(db: Db, options: { dueForSeconds: number; limit: number }) {
+  return db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, sql`now() - make_interval(secs => ${options.dueForSeconds})`),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(options.limit)
 }
 
 /**
@@ -164,7 +167,6 @@ export async function requeueFailedMail(db: Db, id: number): Promise<MailRow | n
     .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedUntil: null, claimedBy: null })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
     .returning()
-  if (row) await db.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${String(row.id)})`)
   return row ?? null
 }
 

@@ -1,5 +1,5 @@
 // The outbox for site admins (/admin/mail): what was queued, whether it went out, and each message's text; and the
-// worker that sends it, started with the app when SMTP_URL is set and stopped when the app closes.
+// worker that sends it, registered on the job queue when SMTP_URL is set (the queue starts and stops with the app).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   AdminMailMessageResponse,
@@ -12,24 +12,29 @@ import {
 import { requireAdmin } from '../../http/auth-guard.ts'
 import { conflict, notFound } from '../../http/errors.ts'
 import { presentMailMessage, presentMailSummary } from './mail.presenter.ts'
-import { findMail, listMail, requeueFailedMail } from './mail.queries.ts'
-import { createMailWorker } from './mail-worker.ts'
+import { findMail, listMail } from './mail.queries.ts'
+import { MAIL_JOB, retryFailedMail } from './mail.service.ts'
+import { registerMailWorker } from './mail-worker.ts'
 
 const tags = ['admin']
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const smtpConfigured = Boolean(app.config.smtpUrl)
+  // every instance queues mail, with SMTP_URL or without: the queue must exist
+  app.jobQueue.declare(MAIL_JOB)
   if (app.config.smtpUrl) {
-    const worker = createMailWorker({
+    const worker = registerMailWorker(app.jobQueue, {
       db: app.db,
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
-      listen: app.database.listen,
       log: app.log,
       onOutcome: app.metrics.countMail,
     })
-    app.addHook('onReady', () => worker.start())
-    app.addHook('onClose', () => worker.stop())
+    app.addHook('onClose', async () => {
+      // the message in flight finishes (or is handed to another instance) before the transport closes
+      await app.jobQueue.stop()
+      await worker.close()
+    })
   }
 
   app.get(
@@ -89,7 +94,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request)
       const row = await findMail(app.db, request.params.id)
       if (!row) throw notFound('No message with that id.')
-      const requeued = await requeueFailedMail(app.db, row.id)
+      const requeued = await retryFailedMail(app.db, app.jobQueue, row.id)
       if (!requeued) throw conflict(MAIL_RETRY_ONLY_FAILED)
       return { message: presentMailMessage(requeued), smtp_configured: smtpConfigured }
     },

@@ -1,11 +1,12 @@
 // The outbox for site admins: GET /api/v1/admin/mail, GET /api/v1/admin/mail/{id}, POST /api/v1/admin/mail/{id}/retry.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/index.ts'
+import { rowsOf } from '../../db/statements.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { enqueueMail } from './mail.service.ts'
+import { enqueueMail, MAIL_JOB, mailJobKey } from './mail.service.ts'
 
 let ctx: TestContext
 let admin: TestUser
@@ -19,8 +20,8 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function queue(to: string, overrides: Partial<Parameters<typeof enqueueMail>[1]> = {}) {
-  const row = await enqueueMail(ctx.app.db, {
+async function queue(to: string, overrides: Partial<Parameters<typeof enqueueMail>[2]> = {}) {
+  const row = await enqueueMail(ctx.app.db, ctx.app.jobQueue, {
     to,
     subject: `Invitation for ${to}`,
     text: `Join us: http://localhost:3000/invitations/accept?token=abc`,
@@ -114,6 +115,11 @@ describe('POST /api/v1/admin/mail/{id}/retry', () => {
     const response = await admin.client.post(`/api/v1/admin/mail/${row.id}/retry`)
     expect(response.status).toBe(200)
     expect(response.body.message).toMatchObject({ status: 'pending', attempts: 0 })
+    // with a job of its own on the queue, for whichever instance sends mail
+    const jobs = await ctx.app.db.execute(
+      sql`select state from pgboss.job where name = ${MAIL_JOB.name} and singleton_key = ${mailJobKey(row.id)}`,
+    )
+    expect(rowsOf(jobs).map((job) => job.state)).toContain('created')
   })
 
   it('answers 409 for a message that has not failed, 404 for an unknown one, 403 to others', async () => {

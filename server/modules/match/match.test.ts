@@ -198,7 +198,7 @@ describe('GET /api/v1/match/jobs', () => {
       description: 'Shops for everyone',
       email_address: 'hello@quokka.example',
     })
-    await updateCompany(ctx.app.db, renamed, fields, ctx.app.config)
+    await updateCompany(ctx.app.db, renamed, fields, ctx.app.config, ctx.app.jobQueue)
     expect((await jobsFor('jobSearch=quokkaworks')).jobs.map((hit) => hit.title)).toEqual(['Cashier'])
     expect((await jobsFor('jobSearch=oldname')).total).toBe(0)
   })

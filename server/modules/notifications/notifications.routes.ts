@@ -46,15 +46,13 @@ import {
   readNotificationKeys,
   updateNotificationSettings,
 } from './notifications.service.ts'
-import { readUnsubscribeToken, runWeeklyDigest } from './weekly-digest.ts'
+import { readUnsubscribeToken, registerWeeklyDigest } from './weekly-digest.ts'
 
 const tags = ['notifications']
 /** A comment line keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000
-/** How often each instance checks whether this week's digest is due (one instance sends it). */
-const DIGEST_CHECK_MS = 60 * 60_000
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new NotificationHub(
@@ -77,25 +75,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     await hub.close()
   })
 
-  if (app.config.weeklyDigest) {
-    let timer: NodeJS.Timeout | undefined
-    const check = () => {
-      runWeeklyDigest(app.db, app.config)
-        .then((sent) => {
-          if (sent !== null) app.log.info({ sent }, 'weekly digest queued')
-        })
-        .catch((error) => app.log.error({ err: error }, 'weekly digest failed'))
-    }
-    app.addHook('onReady', async () => {
-      timer = setTimeout(function again() {
-        check()
-        timer = setTimeout(again, DIGEST_CHECK_MS)
-        timer.unref()
-      }, 60_000)
-      timer.unref()
-    })
-    app.addHook('onClose', async () => clearTimeout(timer))
-  }
+  registerWeeklyDigest(app.jobQueue, {
+    db: app.db,
+    config: app.config,
+    scheduled: Boolean(app.config.weeklyDigest),
+    log: app.log,
+  })
 
   app.get(
     '/api/v1/notifications/unsubscribe',

@@ -1,18 +1,20 @@
 // The weekly digest of a user's tools ('Send me weekly updates on these tools', user.email_feed_weekly): the tools they
-// follow and the tools in their own stacks (the ones onboarding's box is next to). Once per ISO week, from Monday
-// 08:00 UTC, each subscribed user whose tools saw activity in the last 7 days gets one e-mail through the outbox (enqueueMail, deduplicated per user and week). One instance runs a week, holding a lease
-// on its digest_run row; a crashed run is taken over when the lease expires (docs/decisions/011-weekly-digest.md).
+// follow and the tools in their own stacks (the ones onboarding's box is next to). Every Monday at 08:00 UTC, each
+// subscribed user whose tools saw activity in the last 7 days gets one e-mail through the outbox (enqueueMail,
+// deduplicated per user and week). A pg-boss schedule queues the week's run once across instances, and each reader's
+// digest is a job of its own (docs/decisions/011-weekly-digest.md, 065-mail-and-digest-jobs.md).
 import crypto from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from '#contracts/notifications.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { digestRuns, follows, stacks, stackTools, users } from '../../db/schema/index.ts'
+import type { JobKind, JobQueue } from '../../queue/job-queue.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
 
 export const DIGEST_SEND_HOUR_UTC = 8
 const DIGEST_DAYS = 7
-const LEASE_MINUTES = 15
 const USER_BATCH = 200
 /** Tools listed per e-mail, busiest first. */
 const TOOLS_PER_DIGEST = 15
@@ -34,12 +36,6 @@ export function isoWeek(date: Date): string {
   const yearStart = new Date(Date.UTC(day.getUTCFullYear(), 0, 1))
   const week = Math.ceil(((day.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7)
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`
-}
-
-/** Whether this week's digest is due: from Monday 08:00 UTC on. */
-export function isDigestDue(now: Date): boolean {
-  const weekday = now.getUTCDay() || 7
-  return weekday > 1 || now.getUTCHours() >= DIGEST_SEND_HOUR_UTC
 }
 
 // --- unsubscribe tokens --------------------------------------------------------------------------------------------
@@ -71,57 +67,116 @@ export function readUnsubscribeToken(secret: string, token: string): number | nu
 // --- the run ------------------------------------------------------------------------------------------------------
 
 /**
- * Claims the week's run for this instance: a new row, or one whose earlier claimant let its lease lapse without
- * finishing. Answers false when another instance holds it or it is done.
+ * The week's run, queued by the schedule below on the one job queue: pg-boss files one job per occurrence across every
+ * instance, and one instance runs it. It queues one job per subscribed reader, so one reader's failure (a bad address,
+ * say) does not stop the others.
  */
-async function claimWeek(db: Db, week: string): Promise<boolean> {
-  const lease = sql`now() + make_interval(mins => ${LEASE_MINUTES})`
-  const rows = await db
-    .insert(digestRuns)
-    .values({ week, claimedUntil: lease })
-    .onConflictDoUpdate({
-      target: digestRuns.week,
-      set: { claimedUntil: lease },
-      setWhere: sql`${digestRuns.finishedAt} is null and ${digestRuns.claimedUntil} < now()`,
-    })
-    .returning({ week: digestRuns.week })
-  return rows.length > 0
+export const WEEKLY_DIGEST_JOB: JobKind<Record<string, never>> = {
+  name: 'digest.week',
+  concurrency: 1,
+  retryLimit: 2,
+  heartbeatSeconds: 10,
+  expireInSeconds: 30 * 60,
+  // one waiting at most, should every instance opt out with WEEKLY_DIGEST_DISABLED
+  policy: 'stately',
+}
+/** Monday 08:00 in the site's time zone (UTC, decision 011). */
+export const WEEKLY_DIGEST_CRON = `0 ${DIGEST_SEND_HOUR_UTC} * * 1`
+export const DIGEST_TIME_ZONE = 'UTC'
+
+export interface ReaderDigestJob {
+  userId: number
+  week: string
+  /** The start of the 7 days the digest covers (ISO). */
+  since: string
+}
+
+/** One reader's digest of one week: its key makes a second queueing of the same reader and week a no-op. */
+export const READER_DIGEST_JOB: JobKind<ReaderDigestJob> = {
+  name: 'digest.reader',
+  concurrency: 2,
+  retryLimit: 2,
+  heartbeatSeconds: 10,
+  expireInSeconds: 5 * 60,
+  policy: 'stately',
 }
 
 /**
- * Sends this week's digest if it is due and nobody else has. Safe to call from every instance, any number of times:
- * answers how many e-mails this call queued, or null when it did not run the week.
+ * Queues this week's digest, one job per subscribed reader, unless this week's run already finished. Safe to run again
+ * (a retry after a crash, a second occurrence): readers already queued are keyed, and each reader's mail carries the
+ * dedupe key of its user and week. Answers how many reader jobs this call queued, or null when the week was done.
  */
-export async function runWeeklyDigest(db: Db, config: AppConfig, now = new Date()): Promise<number | null> {
-  if (!isDigestDue(now)) return null
+export async function runWeeklyDigest(db: Db, jobQueue: JobQueue, now = new Date()): Promise<number | null> {
   const week = isoWeek(now)
-  if (!(await claimWeek(db, week))) return null
-  const since = new Date(now.getTime() - DIGEST_DAYS * 86_400_000)
-  let sent = 0
+  // claimed_until is the start of the run now: the job queue, not a lease, keeps it to one instance
+  await db.insert(digestRuns).values({ week, claimedUntil: now }).onConflictDoNothing()
+  const [run] = await db.select().from(digestRuns).where(eq(digestRuns.week, week))
+  if (run?.finishedAt) return null
+  const since = new Date(now.getTime() - DIGEST_DAYS * 86_400_000).toISOString()
+  let queued = 0
   let afterId = 0
   for (;;) {
     const batch = await listSubscribedReaders(db, afterId)
     if (batch.length === 0) break
     afterId = batch.at(-1)!.id
-    const activity = await loadToolActivity(
-      db,
-      batch.map((user) => user.id),
-      since,
-    )
-    for (const user of batch) {
-      const tools = activity.get(user.id)
-      if (!tools || tools.length === 0) continue // nothing happened: no e-mail
-      const mail = composeDigest(config, user, tools, week)
-      if (await enqueueMail(db, mail)) sent++
-    }
-    // keep the lease while working through a large directory
-    await db
-      .update(digestRuns)
-      .set({ claimedUntil: sql`now() + make_interval(mins => ${LEASE_MINUTES})` })
-      .where(eq(digestRuns.week, week))
+    await db.transaction(async (tx) => {
+      for (const user of batch) {
+        const job = { userId: user.id, week, since }
+        if (await jobQueue.send(tx, READER_DIGEST_JOB, job, { key: `${user.id}:${week}` })) queued++
+      }
+    })
   }
-  await db.update(digestRuns).set({ finishedAt: new Date(), sent }).where(eq(digestRuns.week, week))
-  return sent
+  await db.update(digestRuns).set({ finishedAt: new Date(), sent: queued }).where(eq(digestRuns.week, week))
+  return queued
+}
+
+/**
+ * One reader's digest: the tools they follow or use with something new since `since`, through the outbox. Answers
+ * whether an e-mail was queued (none when nothing happened, the reader unsubscribed meanwhile, or it was sent already).
+ */
+export async function sendReaderDigest(
+  db: Db,
+  jobQueue: JobQueue,
+  config: AppConfig,
+  { userId, week, since }: ReaderDigestJob,
+): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.emailFeedWeekly, true)))
+  if (!user) return false
+  const tools = (await loadToolActivity(db, [user.id], new Date(since))).get(user.id)
+  if (!tools || tools.length === 0) return false // nothing happened: no e-mail
+  return (await enqueueMail(db, jobQueue, composeDigest(config, user, tools, week))) !== null
+}
+
+/**
+ * Registers the digest's workers. Every instance sends readers' digests; `scheduled` instances (not
+ * WEEKLY_DIGEST_DISABLED) also state the weekly schedule and run the week's job.
+ */
+export function registerWeeklyDigest(
+  jobQueue: JobQueue,
+  { db, config, scheduled, log }: { db: Db; config: AppConfig; scheduled: boolean; log: FastifyBaseLogger },
+) {
+  jobQueue.work(READER_DIGEST_JOB, {
+    run: async (job) => {
+      await sendReaderDigest(db, jobQueue, config, job)
+    },
+    async giveUp(job) {
+      log.error(job, 'weekly digest of a reader given up')
+    },
+  })
+  if (!scheduled) return
+  jobQueue.work(WEEKLY_DIGEST_JOB, {
+    run: async () => {
+      const queued = await runWeeklyDigest(db, jobQueue)
+      if (queued !== null) log.info({ queued }, 'weekly digest queued')
+    },
+    async giveUp() {
+      log.error({}, 'weekly digest run given up')
+    },
+  })
+  jobQueue.schedule(WEEKLY_DIGEST_JOB, WEEKLY_DIGEST_CRON, {}, { timeZone: DIGEST_TIME_ZONE })
 }
 
 /** Subscribed users who follow a tool or have one in a stack of their own, by id, after `afterId`. */

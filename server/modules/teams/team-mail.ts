@@ -4,6 +4,7 @@ import { INVITATION_EXPIRY_DAYS, invitationPath, type TeamRole } from '#contract
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { escapeHtml } from '../../http/page-head.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 
 type Inviter = { name: string; username: string | null }
@@ -16,6 +17,7 @@ function inviterLabel(inviter: Inviter) {
 
 export async function enqueueInvitationMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: Pick<AppConfig, 'baseUrl' | 'siteName'>,
   input: {
     to: string
@@ -51,5 +53,5 @@ export async function enqueueInvitationMail(
     `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
     `<p>The link works for ${INVITATION_EXPIRY_DAYS} days. ${escapeHtml(howToAnswer)} If you weren't expecting this, you can ignore this e-mail.</p>`,
   ].join('\n')
-  return enqueueMail(tx, { to: input.to, subject, text, html, kind: 'team.invitation' })
+  return enqueueMail(tx, jobQueue, { to: input.to, subject, text, html, kind: 'team.invitation' })
 }

@@ -115,7 +115,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
       const { company_id: companyId, email, role } = request.body
-      const invitation = await inviteByEmail(app.db, app.config, actor, { companyId, email, role })
+      const invitation = await inviteByEmail(app.db, app.jobQueue, app.config, actor, { companyId, email, role })
       await track(app.db, 'team.invited_by_email', { company_id: companyId, role }, actor.id)
       return presentTeamInvite(invitation)
     },
@@ -133,7 +133,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
-      const { invitation, invitee } = await resendInvitation(app.db, app.config, actor, {
+      const { invitation, invitee } = await resendInvitation(app.db, app.jobQueue, app.config, actor, {
         companyId: request.body.company_id,
         id: request.body.id,
       })
@@ -229,7 +229,11 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await requireRealUser(request, IMPERSONATED_MANAGE_TEAM)
       const { company_id: companyId, user_id: userId, role } = request.body
-      const { invitation, invitee } = await inviteByUsername(app.db, app.config, actor, { companyId, userId, role })
+      const { invitation, invitee } = await inviteByUsername(app.db, app.jobQueue, app.config, actor, {
+        companyId,
+        userId,
+        role,
+      })
       await track(app.db, 'team.invited_by_username', { company_id: companyId, role }, actor.id)
       return presentTeamInvite(invitation, invitee)
     },

@@ -29,6 +29,7 @@ import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import { conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { findCompanyById } from '../companies/companies.queries.ts'
 import { notify, TEAM_ACCOUNT_INVITATION_TARGET, TEAM_INVITATION_TARGET } from '../notifications/notify.ts'
@@ -114,6 +115,7 @@ function tokenFor(secret: string, invitation: InvitationRow): string {
  */
 export async function inviteByEmail(
   db: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   actor: SessionUser,
   input: { companyId: number; email: string; role: TeamRole },
@@ -126,7 +128,7 @@ export async function inviteByEmail(
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
       : await insertInvitation(tx, { ...values, companyId: company.id, email: input.email })
-    await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
+    await sendInvitation(tx, jobQueue, config, actor, { company, inviter: me, invitation })
     return invitation
   })
 }
@@ -137,13 +139,14 @@ export async function inviteByEmail(
  */
 async function sendInvitation(
   tx: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   actor: SessionUser,
   { company, inviter, invitation }: { company: TeamCompanyRow; inviter: MemberRow; invitation: InvitationRow },
 ): Promise<InviteeRow | null> {
   const invitee = invitation.inviteeId === null ? null : await findUserForTeam(tx, invitation.inviteeId)
   if (invitation.inviteeId !== null && !invitee) throw notFound(NO_SUCH_USER)
-  await enqueueInvitationMail(tx, config, {
+  await enqueueInvitationMail(tx, jobQueue, config, {
     to: invitee?.email ?? invitation.email!,
     companyName: company.name,
     role: invitation.role,
@@ -203,6 +206,7 @@ async function notifyRegisteredInvitee(tx: Db, actor: SessionUser, company: Team
 /** POST /api/v1/company_owner_invites/resend: a new link (older ones stop working) and a new expiry, same role. */
 export async function resendInvitation(
   db: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   actor: SessionUser,
   input: { companyId: number; id: number },
@@ -218,7 +222,7 @@ export async function resendInvitation(
       nonce: newInvitationNonce(),
       expiresAt: newExpiry(),
     })
-    const invitee = await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
+    const invitee = await sendInvitation(tx, jobQueue, config, actor, { company, inviter: me, invitation })
     return { invitation, invitee }
   })
 }
@@ -230,6 +234,7 @@ export async function resendInvitation(
  */
 export async function inviteByUsername(
   db: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   actor: SessionUser,
   input: { companyId: number; userId: number; role: TeamRole },
@@ -244,7 +249,7 @@ export async function inviteByUsername(
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
       : await insertInvitation(tx, { ...values, companyId: company.id, inviteeId: user.id })
-    const invitee = await sendInvitation(tx, config, actor, { company, inviter: me, invitation })
+    const invitee = await sendInvitation(tx, jobQueue, config, actor, { company, inviter: me, invitation })
     return { invitation, invitee }
   })
 }

@@ -5,6 +5,7 @@ import { EMAIL_LINK_EXPIRY_HOURS, emailVerificationPath } from '#contracts/email
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { escapeHtml } from '../../http/page-head.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { enqueueMail, oneLine } from '../mail/mail.service.ts'
 import type { VerificationPurpose } from './email-verification.queries.ts'
 
@@ -13,6 +14,7 @@ type Recipient = { name: string; username: string }
 
 export async function enqueueEmailVerificationMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   input: { to: string; user: Recipient; purpose: VerificationPurpose; token: string },
 ) {
@@ -37,7 +39,7 @@ export async function enqueueEmailVerificationMail(
     `<p><a href="${escapeHtml(link)}">Verify ${escapeHtml(input.to)}</a></p>`,
     `<p>The link works once, for ${EMAIL_LINK_EXPIRY_HOURS} hours. ${escapeHtml(ignore)}</p>`,
   ].join('\n')
-  return enqueueMail(tx, {
+  return enqueueMail(tx, jobQueue, {
     to: input.to,
     subject,
     text,
@@ -49,10 +51,11 @@ export async function enqueueEmailVerificationMail(
 /** To the old address once a new one replaced it (so a change its owner did not make does not go unnoticed). */
 export async function enqueueEmailChangedMail(
   tx: Db,
+  jobQueue: JobQueue,
   config: MailConfig,
   input: { to: string; newEmail: string; user: Recipient },
 ) {
-  return enqueueMail(tx, {
+  return enqueueMail(tx, jobQueue, {
     to: input.to,
     kind: 'account.email_changed',
     subject: oneLine(`Your ${config.siteName} e-mail address was changed`),

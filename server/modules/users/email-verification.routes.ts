@@ -23,7 +23,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return followEmailLink(app.db, app.config, request.body.token)
+      return followEmailLink(app.db, app.jobQueue, app.config, request.body.token)
     },
   )
 
@@ -39,7 +39,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      const row = await resendSignUpLink(app.db, app.config, user)
+      const row = await resendSignUpLink(app.db, app.jobQueue, app.config, user)
       return { email: row.email }
     },
   )

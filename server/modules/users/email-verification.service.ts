@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { conflict, HttpError, tooManyRequests } from '../../http/errors.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import {
   deleteOpenEmailVerifications,
   findOpenEmailVerification,
@@ -43,6 +44,7 @@ const nowInSeconds = () => Math.floor(Date.now() / 1000)
  */
 export async function sendEmailLink(
   tx: Db,
+  jobQueue: JobQueue,
   config: EmailLinkConfig,
   user: LinkUser,
   purpose: VerificationPurpose,
@@ -60,7 +62,7 @@ export async function sendEmailLink(
     expiresAt: new Date(expiresAt * 1000),
   })
   const token = signLinkToken(config.authSecret, 'email-verification', { id: row.id, nonce: row.nonce, expiresAt })
-  await enqueueEmailVerificationMail(tx, config, {
+  await enqueueEmailVerificationMail(tx, jobQueue, config, {
     to: row.email,
     user: { name: user.name, username: user.username ?? '' },
     purpose,
@@ -77,7 +79,12 @@ const linkError = (code: string, message: string) =>
  * A sign-up link verifies the account's address while it is still the one the link went to; a change link makes its
  * address the account's, verified, and tells the old address.
  */
-export async function followEmailLink(db: Db, config: EmailLinkConfig, token: string): Promise<VerifyEmailResponse> {
+export async function followEmailLink(
+  db: Db,
+  jobQueue: JobQueue,
+  config: EmailLinkConfig,
+  token: string,
+): Promise<VerifyEmailResponse> {
   const claims = verifyLinkToken(config.authSecret, 'email-verification', token)
   if (!claims) throw linkError('invalid', LINK_INVALID)
   return db.transaction(async (tx) => {
@@ -109,7 +116,7 @@ export async function followEmailLink(db: Db, config: EmailLinkConfig, token: st
     // a sign-up link to the old address has nothing left to prove
     await deleteOpenEmailVerifications(tx, user.id, 'sign_up')
     if (user.email.toLowerCase() !== row.email) {
-      await enqueueEmailChangedMail(tx, config, {
+      await enqueueEmailChangedMail(tx, jobQueue, config, {
         to: user.email,
         newEmail: row.email,
         user: { name: user.name, username: user.username ?? '' },
@@ -122,6 +129,7 @@ export async function followEmailLink(db: Db, config: EmailLinkConfig, token: st
 /** POST /api/v1/users/email/verification/resend: a new link to the account's address, at most once a minute. */
 export async function resendSignUpLink(
   db: Db,
+  jobQueue: JobQueue,
   config: EmailLinkConfig,
   user: LinkUser & { email: string; emailVerified: boolean },
 ) {
@@ -133,7 +141,7 @@ export async function resendSignUpLink(
     if (open && Date.now() - open.sentAt.getTime() < EMAIL_LINK_RESEND_INTERVAL_SECONDS * 1000) {
       throw tooManyRequests(LINK_SENT_RECENTLY)
     }
-    return sendEmailLink(tx, config, user, 'sign_up', user.email)
+    return sendEmailLink(tx, jobQueue, config, user, 'sign_up', user.email)
   })
 }
 

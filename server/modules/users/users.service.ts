@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { CookieSessionUser, SessionUser } from '../../http/auth-guard.ts'
 import { badRequest, conflict, fieldError, HttpError } from '../../http/errors.ts'
+import type { JobQueue } from '../../queue/job-queue.ts'
 import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
 import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
@@ -86,13 +87,14 @@ export async function changeEmail(
   user: CookieSessionUser,
   input: { email: string; current_password?: string },
   config: EmailLinkConfig,
+  jobQueue: JobQueue,
 ) {
   const email = input.email.toLowerCase()
   await assertOwnerConfirmed(auth, db, user, input.current_password)
   if (email === user.email.toLowerCase()) throw fieldError('email', 'is already your e-mail address')
   if (await isEmailTakenByOther(db, email, user.id)) throw fieldError('email', 'has already been taken')
   await db.transaction(async (tx) => {
-    await sendEmailLink(tx, config, user, 'change', email)
+    await sendEmailLink(tx, jobQueue, config, user, 'change', email)
     await deleteOtherSessions(tx, user.id, user.sessionId)
   })
 }
