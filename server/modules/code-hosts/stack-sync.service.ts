@@ -261,7 +261,10 @@ async function notifyStackChange(tx: Db, stackId: number, change: StackChange) {
 }
 
 /** 'Redis was added to acme/api', 'Redis and Kafka were added to acme/api; Memcached was removed'. */
-export function describeChange(change: StackChange, stackName: string): string | null {
+export function describeChange(
+  change: Pick<StackChange, 'added' | 'removed' | 'flagged' | 'versionChanges'>,
+  stackName: string,
+): string | null {
   const parts: string[] = []
   const verb = (names: string[]) => (names.length === 1 ? 'was' : 'were')
   const added = change.added.map((tool) => tool.name)

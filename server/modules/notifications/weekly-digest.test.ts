@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { INVALID_UNSUBSCRIBE_LINK } from '#contracts/notifications.ts'
-import { digestRuns, mailOutbox, users } from '../../db/schema/index.ts'
+import { digestRuns, mailOutbox, stackSyncChanges, users } from '../../db/schema/index.ts'
 import { rowsOf } from '../../db/statements.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildStack, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { insertCompany } from '../../test/stack-fixtures.ts'
 import {
   isoWeek,
   READER_DIGEST_JOB,
@@ -110,6 +111,55 @@ describe('the weekly digest', () => {
     // a second run of the same week, on this or another instance, sends nothing
     expect(await runWeek(monday)).toBeNull()
     expect(await digestsTo(reader.email)).toHaveLength(1)
+  })
+
+  it("lists the week's synced changes of public stacks of followed companies, and no private stack's", async () => {
+    const reader = await buildUser(context.app)
+    const company = await insertCompany(context.app.db, { name: 'Digest Acme' })
+    const hidden = await insertCompany(context.app.db, { name: 'Hidden Co', privateMode: true })
+    await follow(reader, 'company', company.id)
+    await follow(reader, 'company', hidden.id)
+    const redis = await buildTool(context.app.db, { name: 'Digest Redis' })
+    const kafka = await buildTool(context.app.db, { name: 'Digest Kafka' })
+    const api = await buildStack(context.app.db, { ownerCompanyId: company.id, name: 'digest-acme/api' })
+    const secret = await buildStack(context.app.db, { ownerCompanyId: company.id, name: 'secret', isPrivate: true })
+    const inner = await buildStack(context.app.db, { ownerCompanyId: hidden.id, name: 'hidden/api' })
+    const tool = (t: { id: number; name: string; slug: string }) => ({
+      id: t.id,
+      name: t.name,
+      slug: t.slug,
+      version: null,
+    })
+    const change = (stackId: number, createdAt: Date) => ({
+      stackId,
+      commit: 'a'.repeat(40),
+      added: [tool(redis)],
+      removed: [tool(kafka)],
+      flagged: true,
+      versionChanges: [],
+      createdAt,
+    })
+    const monday = new Date('2099-06-01T09:00:00Z')
+    await context.app.db.insert(stackSyncChanges).values([
+      change(api.id, new Date('2099-05-30T12:00:00Z')),
+      change(secret.id, new Date('2099-05-30T12:00:00Z')),
+      change(inner.id, new Date('2099-05-30T12:00:00Z')),
+      // the week before: not this digest's
+      { ...change(api.id, new Date('2099-05-20T12:00:00Z')), added: [tool(kafka)], removed: [] },
+    ])
+
+    await runWeek(monday)
+    const [mail] = await digestsTo(reader.email)
+    expect(mail).toBeDefined()
+    expect(mail!.subject).toBe('This week on Stackatlas: changes at Digest Acme')
+    expect(mail!.textBody).toContain('Changes to the stacks of companies you follow:')
+    expect(mail!.textBody).toContain(
+      `- Digest Acme: Digest Redis was added to digest-acme/api; Digest Kafka was flagged for removal\n  http://localhost:3000/${company.slug}/${api.slug}#history`,
+    )
+    expect(mail!.textBody).not.toContain('secret')
+    expect(mail!.textBody).not.toContain('Hidden Co')
+    expect(mail!.textBody.match(/Digest Acme:/g)).toHaveLength(1)
+    expect(mail!.htmlBody).toContain(`<a href="http://localhost:3000/${company.slug}/${api.slug}#history">`)
   })
 
   it("covers the tools of the user's own stack: onboarding's 'Send me weekly updates on these tools', ticked or not", async () => {

@@ -1,23 +1,28 @@
 // The weekly digest of a user's tools ('Send me weekly updates on these tools', user.email_feed_weekly): the tools they
-// follow and the tools in their own stacks (the ones onboarding's box is next to). Every Monday at 08:00 UTC, each
+// follow and the tools in their own stacks (the ones onboarding's box is next to), and the week's synced changes of the
+// public stacks of companies they follow (decision 063). Every Monday at 08:00 UTC, each
 // subscribed user whose tools saw activity in the last 7 days gets one e-mail through the outbox (enqueueMail,
 // deduplicated per user and week). A pg-boss schedule queues the week's run once across instances, and each reader's
 // digest is a job of its own (docs/decisions/011-weekly-digest.md, 065-mail-and-digest-jobs.md).
 import crypto from 'node:crypto'
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from '#contracts/notifications.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { digestRuns, follows, stacks, stackTools, users } from '../../db/schema/index.ts'
+import { companies, digestRuns, follows, stackSyncChanges, stacks, stackTools, users } from '../../db/schema/index.ts'
 import type { JobKind, JobQueue } from '../../queue/job-queue.ts'
+import { describeChange } from '../code-hosts/stack-sync.service.ts'
 import { enqueueMail } from '../mail/mail.service.ts'
+import { stackPath } from '../stacks/stacks.presenter.ts'
 
 export const DIGEST_SEND_HOUR_UTC = 8
 const DIGEST_DAYS = 7
 const USER_BATCH = 200
 /** Tools listed per e-mail, busiest first. */
 const TOOLS_PER_DIGEST = 15
+/** Synced stack changes of followed companies listed per e-mail, newest first. */
+const COMPANY_CHANGES_PER_DIGEST = 15
 
 export interface ToolActivity {
   name: string
@@ -26,6 +31,14 @@ export interface ToolActivity {
   newFollowers: number
   newComments: number
   newReasons: number
+}
+
+/** A code-host sync's change to a public stack of a company the reader follows: 'Redis was added to acme/api'. */
+export interface CompanyStackChange {
+  company: string
+  /** The stack page's path, its history section. */
+  path: string
+  summary: string
 }
 
 /** '2026-W47': the ISO week (Monday to Sunday, UTC) of the date. */
@@ -145,9 +158,12 @@ export async function sendReaderDigest(
     .from(users)
     .where(and(eq(users.id, userId), eq(users.emailFeedWeekly, true)))
   if (!user) return false
-  const tools = (await loadToolActivity(db, [user.id], new Date(since))).get(user.id)
-  if (!tools || tools.length === 0) return false // nothing happened: no e-mail
-  return (await enqueueMail(db, jobQueue, composeDigest(config, user, tools, week))) !== null
+  const [tools = [], changes] = await Promise.all([
+    loadToolActivity(db, [user.id], new Date(since)).then((byUser) => byUser.get(user.id)),
+    loadCompanyChanges(db, user.id, new Date(since)),
+  ])
+  if (tools.length === 0 && changes.length === 0) return false // nothing happened: no e-mail
+  return (await enqueueMail(db, jobQueue, composeDigest(config, user, tools, week, changes))) !== null
 }
 
 /**
@@ -179,7 +195,7 @@ export function registerWeeklyDigest(
   jobQueue.schedule(WEEKLY_DIGEST_JOB, WEEKLY_DIGEST_CRON, {}, { timeZone: DIGEST_TIME_ZONE })
 }
 
-/** Subscribed users who follow a tool or have one in a stack of their own, by id, after `afterId`. */
+/** Subscribed users who follow a tool or a company or have a tool in a stack of their own, by id, after `afterId`. */
 async function listSubscribedReaders(db: Db, afterId: number) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, username: users.username })
@@ -188,7 +204,8 @@ async function listSubscribedReaders(db: Db, afterId: number) {
       and(
         eq(users.emailFeedWeekly, true),
         gt(users.id, afterId),
-        sql`(exists (select 1 from ${follows} where ${follows.userId} = ${users.id} and ${follows.followeeType} = 'tool')
+        sql`(exists (select 1 from ${follows} where ${follows.userId} = ${users.id}
+            and ${follows.followeeType} in ('tool', 'company'))
           or exists (select 1 from ${stacks} join ${stackTools} on ${stackTools.stackId} = ${stacks.id}
             where ${stacks.ownerUserId} = ${users.id}))`,
       ),
@@ -267,6 +284,42 @@ async function loadToolActivity(db: Db, userIds: number[], since: Date): Promise
   return byUser
 }
 
+/**
+ * The synced changes since `since` of the public stacks of companies the user follows (a private stack, or any stack
+ * of a private-mode company, is for its members only and an e-mail is not a page that checks), newest first.
+ */
+async function loadCompanyChanges(db: Db, userId: number, since: Date): Promise<CompanyStackChange[]> {
+  const rows = await db
+    .select({
+      company: companies.name,
+      companySlug: companies.slug,
+      stackName: stacks.name,
+      stackSlug: stacks.slug,
+      added: stackSyncChanges.added,
+      removed: stackSyncChanges.removed,
+      flagged: stackSyncChanges.flagged,
+      versionChanges: stackSyncChanges.versionChanges,
+    })
+    .from(stackSyncChanges)
+    .innerJoin(stacks, eq(stacks.id, stackSyncChanges.stackId))
+    .innerJoin(companies, eq(companies.id, stacks.ownerCompanyId))
+    .innerJoin(
+      follows,
+      and(eq(follows.followeeType, 'company'), eq(follows.followeeId, companies.id), eq(follows.userId, userId)),
+    )
+    .where(and(gte(stackSyncChanges.createdAt, since), eq(stacks.isPrivate, false), eq(companies.privateMode, false)))
+    .orderBy(desc(stackSyncChanges.id))
+    .limit(COMPANY_CHANGES_PER_DIGEST)
+  return rows.flatMap((row) => {
+    const summary = describeChange(
+      { added: row.added, removed: row.removed, flagged: row.flagged, versionChanges: row.versionChanges },
+      row.stackName,
+    )
+    const path = `${stackPath({ slug: row.companySlug }, row.stackSlug)}#history`
+    return summary ? [{ company: row.company, path, summary }] : []
+  })
+}
+
 // --- the e-mail ---------------------------------------------------------------------------------------------------
 
 function count(value: number, one: string, many: string): string | null {
@@ -291,6 +344,7 @@ export function composeDigest(
   user: { id: number; email: string; name: string; username: string | null },
   tools: ToolActivity[],
   week: string,
+  changes: CompanyStackChange[] = [],
 ) {
   const shown = tools.slice(0, TOOLS_PER_DIGEST)
   const more = tools.length - shown.length
@@ -298,28 +352,62 @@ export function composeDigest(
   const unsubscribeUrl = `${config.baseUrl}${UNSUBSCRIBE_PATH}?token=${token}`
   const settingsUrl = `${config.baseUrl}/settings/notifications`
   const toolUrl = (slug: string) => `${config.baseUrl}/tools/${slug}`
-  const subject = `This week on ${config.siteName}: ${tools.length === 1 ? tools[0]!.name : `${tools.length} of your tools`}`
+  const headline =
+    tools.length === 0
+      ? `changes at ${[...new Set(changes.map((change) => change.company))].join(', ')}`
+      : tools.length === 1
+        ? tools[0]!.name
+        : `${tools.length} of your tools`
+  const subject = `This week on ${config.siteName}: ${headline}`
+  const changesIntro = 'Changes to the stacks of companies you follow:'
   const text = [
     `Hi ${user.name},`,
     '',
-    `Here is what happened this week to the tools you follow or use on ${config.siteName}:`,
-    '',
-    ...shown.map((tool) => `- ${tool.name}: ${describeActivity(tool)}\n  ${toolUrl(tool.slug)}`),
-    ...(more > 0 ? [`- and ${more} more`] : []),
-    '',
+    ...(shown.length > 0
+      ? [
+          `Here is what happened this week to the tools you follow or use on ${config.siteName}:`,
+          '',
+          ...shown.map((tool) => `- ${tool.name}: ${describeActivity(tool)}\n  ${toolUrl(tool.slug)}`),
+          ...(more > 0 ? [`- and ${more} more`] : []),
+          '',
+        ]
+      : []),
+    ...(changes.length > 0
+      ? [
+          changesIntro,
+          '',
+          ...changes.map((change) => `- ${change.company}: ${change.summary}\n  ${config.baseUrl}${change.path}`),
+          '',
+        ]
+      : []),
     `Choose what you hear about: ${settingsUrl}`,
     `Stop these weekly e-mails: ${unsubscribeUrl}`,
   ].join('\n')
   const html = [
     `<p>Hi ${escapeHtml(user.name)},</p>`,
-    `<p>Here is what happened this week to the tools you follow or use on ${escapeHtml(config.siteName)}:</p>`,
-    '<ul>',
-    ...shown.map(
-      (tool) =>
-        `<li><a href="${escapeHtml(toolUrl(tool.slug))}">${escapeHtml(tool.name)}</a>: ${escapeHtml(describeActivity(tool))}</li>`,
-    ),
-    ...(more > 0 ? [`<li>and ${more} more</li>`] : []),
-    '</ul>',
+    ...(shown.length > 0
+      ? [
+          `<p>Here is what happened this week to the tools you follow or use on ${escapeHtml(config.siteName)}:</p>`,
+          '<ul>',
+          ...shown.map(
+            (tool) =>
+              `<li><a href="${escapeHtml(toolUrl(tool.slug))}">${escapeHtml(tool.name)}</a>: ${escapeHtml(describeActivity(tool))}</li>`,
+          ),
+          ...(more > 0 ? [`<li>and ${more} more</li>`] : []),
+          '</ul>',
+        ]
+      : []),
+    ...(changes.length > 0
+      ? [
+          `<p>${changesIntro}</p>`,
+          '<ul>',
+          ...changes.map(
+            (change) =>
+              `<li>${escapeHtml(change.company)}: <a href="${escapeHtml(`${config.baseUrl}${change.path}`)}">${escapeHtml(change.summary)}</a></li>`,
+          ),
+          '</ul>',
+        ]
+      : []),
     `<p style="color:#64748b;font-size:12px"><a href="${escapeHtml(settingsUrl)}">Choose what you hear about</a> · ` +
       `<a href="${escapeHtml(unsubscribeUrl)}">Stop these weekly e-mails</a></p>`,
   ].join('\n')
