@@ -5,7 +5,7 @@
 // removes the connection by keyboard; a signed-in person who is not its admin gets the 403 page. At 1280 and 390 px.
 import { type GitHttpServer, startGitHttpServer } from '../server/test/git-http-server.ts'
 import { callApi, screenshot, signUp, uniqueName } from './helpers.ts'
-import { expect, test } from './test.ts'
+import { expect, type Page, test } from './test.ts'
 
 let git: GitHttpServer
 
@@ -28,29 +28,35 @@ test.afterAll(async () => {
   await git.close()
 })
 
+/** A new person who creates a company, so is its admin. */
+async function signUpWithCompany(page: Page, prefix: string) {
+  await page.goto('/')
+  await signUp(page)
+  const name = `${prefix} ${uniqueName('co')}`
+  const { slug } = await callApi<{ slug: string }>(page, 'POST', '/api/v1/companies/create', {
+    company: {
+      name,
+      website_url: 'https://code-host.example',
+      description: 'We keep stacks current.',
+      email_address: 'team@code-host.example',
+    },
+  })
+  return { slug, name }
+}
+
 test('an admin connects git URLs, syncs them to stacks, and a non-admin is refused (1280 and 390 px)', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto('/')
-  await signUp(page)
-  const token = uniqueName('syncco')
-  const { slug } = await callApi<{ slug: string }>(page, 'POST', '/api/v1/companies/create', {
-    company: {
-      name: `Sync Co ${token}`,
-      website_url: 'https://syncco.example',
-      description: 'We sync stacks.',
-      email_address: 'team@syncco.example',
-    },
-  })
+  const { slug, name } = await signUpWithCompany(page, 'Sync Co')
 
   // the entry is on the company page (and in its edit area), for its admins
   await page.goto(`/companies/${slug}`)
   await page.getByRole('link', { name: 'Code host' }).click()
   await expect(page).toHaveURL(new RegExp(`/companies/${slug}/code-host$`))
-  await expect(page.getByRole('heading', { level: 1, name: `Sync Co ${token}'s code host` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `${name}'s code host` })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Connect a code host' })).toBeVisible()
 
   // GitHub is the default kind, with its API URL; the credentials are asked for
@@ -138,4 +144,64 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await page.goto(stackPath ?? '/')
   await expect(page).toHaveURL(new RegExp(`${stackPath}$`))
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('GitHub credentials are asked for, stored and replaced, never shown back (390 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { slug } = await signUpWithCompany(page, 'GH Co')
+  // the edit area links to the screen
+  await page.goto(`/companies/${slug}/edit`)
+  await page.getByRole('link', { name: /^Code host/ }).click()
+  await expect(page.getByRole('heading', { name: 'Connect a code host' })).toBeVisible()
+
+  // the schema's refusal at the organisation, then the service's at the credentials
+  const organisation = page.getByRole('textbox', { name: 'Organisation' })
+  await organisation.fill('not an org!')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await expect(page.getByText('must be a GitHub organisation or user login')).toBeVisible()
+  await expect(organisation).toHaveAttribute('aria-invalid', 'true')
+  await organisation.fill('acme')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  const tokenField = page.getByRole('textbox', { name: 'Access token' })
+  await expect(tokenField).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('must be given to connect this code host (a token)')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'code-host/github-form-errors-390')
+
+  // keyboard: the token typed and the form sent with Enter
+  await tokenField.focus()
+  await page.keyboard.type('ghp_e2eSecretToken123')
+  await page.keyboard.press('Enter')
+  const connection = page.getByRole('region', { name: 'Connection' })
+  await expect(connection.getByText('GitHub organisation acme at https://api.github.com')).toBeVisible()
+  await expect(connection.getByText('Token stored')).toBeVisible()
+  expect(await page.content()).not.toContain('ghp_e2eSecretToken123')
+
+  // editing keeps the stored token unless a new one is typed
+  await connection.getByRole('button', { name: 'Edit settings' }).click()
+  await expect(page.getByRole('textbox', { name: 'Access token' })).toHaveValue('')
+  await expect(page.getByText('Stored; enter a new one to replace it.')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Tools the code no longer uses' }).selectOption('automatic')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(connection.getByText('Removed automatically (never the last one)')).toBeVisible()
+  await expect(connection.getByText('Token stored')).toBeVisible()
+
+  // replaced by an App installation
+  await connection.getByRole('button', { name: 'Replace credentials' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Replace credentials' })
+  await dialog.getByRole('radio', { name: 'GitHub App installation' }).check()
+  await dialog.getByRole('textbox', { name: 'App id' }).fill('12345')
+  await dialog.getByRole('textbox', { name: 'Installation id' }).fill('67890')
+  await dialog.getByRole('textbox', { name: 'Private key' }).fill('not a key')
+  await dialog.getByRole('button', { name: 'Replace credentials' }).click()
+  await expect(dialog.getByText('must be the App private key (PEM)')).toBeVisible()
+  await dialog
+    .getByRole('textbox', { name: 'Private key' })
+    .fill('-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY-----')
+  await dialog.getByRole('button', { name: 'Replace credentials' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(connection.getByText('GitHub App 12345, installation 67890: key stored')).toBeVisible()
+  expect(await page.content()).not.toContain('MIIEpAIBAAKCAQEA')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'code-host/github-connected-390')
 })

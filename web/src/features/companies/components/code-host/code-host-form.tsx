@@ -14,26 +14,29 @@ import { Button } from '../../../../components/ui/button.tsx'
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field.tsx'
 import { ApiError } from '../../../../lib/api.ts'
 import { useSaveCodeHost } from '../../api/save-code-host.ts'
-import { CredentialFields, type CredentialValues, credentialsOf, emptyCredentials } from './credential-fields.tsx'
+import {
+  CREDENTIAL_FIELDS,
+  CredentialFields,
+  type CredentialValues,
+  credentialsOf,
+  emptyCredentials,
+  isRefusedElsewhere,
+} from './credential-fields.tsx'
 
 type Kind = (typeof CODE_HOST_KINDS)[number]
 
 /** The fields the form shows a server error at; any other refusal shows above the form. */
-const SHOWN_FIELDS = new Set([
+const SHOWN_FIELDS = [
   'urls',
   'api_url',
   'owner',
   'group',
-  'auth',
-  'token',
-  'app_id',
-  'installation_id',
-  'private_key',
   'include',
   'exclude',
   'removal_policy',
   'schedule',
-])
+  ...CREDENTIAL_FIELDS,
+]
 
 const KIND_LABELS: Record<Kind, string> = { github: 'GitHub', gitlab: 'GitLab', git: 'Git URLs' }
 const DEFAULT_API_URL: Record<Exclude<Kind, 'git'>, string> = {
@@ -146,7 +149,7 @@ export function CodeHostForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      {error && !Object.keys(error.fields).some((field) => SHOWN_FIELDS.has(field)) && (
+      {error && isRefusedElsewhere(error, SHOWN_FIELDS) && (
         <Alert tone="error">
           {error.message}
           {error.errorMsg ? ` ${error.errorMsg}` : ''}

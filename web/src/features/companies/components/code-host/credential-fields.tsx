@@ -13,6 +13,13 @@ export interface CredentialValues {
 
 type Auth = NonNullable<Extract<PutCodeHostInput, { kind: 'github' }>['auth']>
 
+/** The fields these credentials show a server error at. */
+export const CREDENTIAL_FIELDS = ['auth', 'token', 'app_id', 'installation_id', 'private_key']
+
+/** Whether the refusal shows at none of `fields` (then it shows above the form). */
+export const isRefusedElsewhere = (error: { fields: Record<string, unknown> }, fields: readonly string[]) =>
+  !Object.keys(error.fields).some((field) => fields.includes(field))
+
 export const STORED_HINT = 'Stored; enter a new one to replace it.'
 
 export function emptyCredentials(codeHost: CodeHost | null): CredentialValues {
@@ -84,7 +91,7 @@ export function CredentialFields({
       )}
       {authType === 'token' ? (
         <TextField
-          label={kind === 'github' ? 'Token' : 'Access token'}
+          label="Access token"
           type="password"
           autoComplete="off"
           value={values.token}

@@ -6,7 +6,13 @@ import { Button } from '../../../../components/ui/button.tsx'
 import { Dialog } from '../../../../components/ui/dialog.tsx'
 import { ApiError } from '../../../../lib/api.ts'
 import { useSaveCodeHost } from '../../api/save-code-host.ts'
-import { CredentialFields, credentialsOf, emptyCredentials } from './credential-fields.tsx'
+import {
+  CREDENTIAL_FIELDS,
+  CredentialFields,
+  credentialsOf,
+  emptyCredentials,
+  isRefusedElsewhere,
+} from './credential-fields.tsx'
 
 export function ReplaceCredentialsDialog({
   slug,
@@ -48,7 +54,7 @@ export function ReplaceCredentialsDialog({
       description="The new credentials replace the stored ones; the settings stay."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        {error && <Alert tone="error">{error.message}</Alert>}
+        {error && isRefusedElsewhere(error, CREDENTIAL_FIELDS) && <Alert tone="error">{error.message}</Alert>}
         {isBlank && <Alert tone="error">Enter the new credentials.</Alert>}
         <CredentialFields
           kind={codeHost.kind}
