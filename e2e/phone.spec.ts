@@ -125,6 +125,7 @@ const ROUTES: RouteVisit[] = [
   },
   { route: '/companies/:slug/radar', url: (f) => `/companies/${f.companySlug}/radar` },
   { route: '/companies/:slug/edit', url: (f) => `/companies/${f.companySlug}/edit` },
+  { route: '/companies/:slug/code-host', url: (f) => `/companies/${f.companySlug}/code-host` },
   { route: '/companies/verify', url: () => '/companies/verify?token=not-a-real-token' },
   { route: '/invitations/accept', url: () => '/invitations/accept?token=not-a-real-token' },
   {

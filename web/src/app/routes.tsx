@@ -181,6 +181,10 @@ export function createRoutes(): RouteObject[] {
           ...page(() => import('../features/companies/pages/company-edit-page.tsx')),
         },
         {
+          path: '/companies/:slug/code-host',
+          ...page(() => import('../features/companies/pages/company-code-host-page.tsx')),
+        },
+        {
           path: '/companies/verify',
           ...page(() => import('../features/companies/pages/company-verification-page.tsx')),
         },

@@ -1,6 +1,6 @@
-// What a company's admins see on its page: editing the company (with its private mode), the customers screen and
-// deleting the company (spec §2 'Deletion').
-import { Pencil, Trash2, Users } from 'lucide-react'
+// What a company's admins see on its page: editing the company (with its private mode), the customers screen, the
+// code host (issue 18) and deleting the company (spec §2 'Deletion').
+import { GitBranch, Pencil, Trash2, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { CompanyPage } from '#contracts/companies.ts'
@@ -24,6 +24,12 @@ export function CompanyAdminActions({ company }: { company: CompanyPage['company
         className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
       >
         <Users className="size-4" aria-hidden="true" /> Customers
+      </Link>
+      <Link
+        to={`/companies/${company.slug}/code-host`}
+        className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+      >
+        <GitBranch className="size-4" aria-hidden="true" /> Code host
       </Link>
       <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
         <Trash2 className="size-4" aria-hidden="true" /> Delete company

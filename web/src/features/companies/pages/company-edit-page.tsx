@@ -2,7 +2,7 @@
 // Private mode lets the company keep private stacks that only its members see; its members can then no longer
 // create new companies (specs/stack-creation-and-editing.md §4, §6; docs/decisions/025-stack-owner-choices.md).
 import { useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, Lock } from 'lucide-react'
+import { ArrowLeft, GitBranch, Lock } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { Company } from '#contracts/companies.ts'
@@ -74,6 +74,18 @@ function CompanyEditor({ company }: { company: Company }) {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Edit {company.name}</h1>
       <p className="mt-1 text-slate-600">What people see on the company's page, and how its stacks may be shared.</p>
       <CompanyVerificationStatus company={company} />
+      <Link
+        to={`/companies/${company.slug}/code-host`}
+        className="mt-4 flex items-center gap-3 rounded-xl bg-white p-4 text-sm ring-1 ring-slate-200 hover:bg-slate-50"
+      >
+        <GitBranch className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="min-w-0">
+          <span className="block font-medium text-slate-900">Code host</span>
+          <span className="block text-slate-600">
+            Connect GitHub, GitLab or git URLs: one stack per repository, kept current.
+          </span>
+        </span>
+      </Link>
       <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <CompanyFormView
           defaultValues={{

@@ -3,13 +3,13 @@
 import { GitCommitHorizontal } from 'lucide-react'
 import { Link } from 'react-router'
 import type { StackPage, StackSyncChange } from '#contracts/stacks.ts'
+import { shortCommit } from '../../../lib/commit.ts'
 
 type Synced = NonNullable<StackPage['synced']>
 
 // UTC and a fixed locale: the server's and the browser's drawing agree (no hydration mismatch)
 const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
 const dayAndTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const shortCommit = (commit: string) => commit.slice(0, 7)
 
 export function SyncedBadge({ synced }: { synced: Synced }) {
   return (
