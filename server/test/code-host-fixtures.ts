@@ -1,5 +1,8 @@
 // A code host for the sync's tests (decision 063): an in-test CodeHostClient that lists repositories the test made
 // (local git repositories cloned over file://, or served by serveGitOverHttp), and new commits in them.
+import type { Db } from '../db/client.ts'
+import { buildCatalog } from '../db/seed/catalog/build.ts'
+import { seedCatalog } from '../db/seed/catalog/seed.ts'
 import type { CodeHostSettings, HostedRepository } from '../modules/code-hosts/code-host.ts'
 import type { CreateCodeHostClient } from '../modules/code-hosts/create-code-host-client.ts'
 import type { FixtureRepository } from './scan-servers.ts'
@@ -56,3 +59,15 @@ export function hostedRepository(
     ...overrides,
   }
 }
+
+/** The catalog's tools the sync tests' repositories use (express, react, redis): a seed in a fraction of the time. */
+export async function seedSyncCatalog(db: Db): Promise<void> {
+  const catalog = buildCatalog()
+  await seedCatalog(db, {
+    ...catalog,
+    tools: catalog.tools.filter((tool) => ['express', 'react', 'redis'].includes(tool.slug)),
+  })
+}
+
+/** A package.json naming these dependencies, what the scan maps to the catalog's tools. */
+export const packageJsonOf = (dependencies: Record<string, string>) => JSON.stringify({ name: 'app', dependencies })

@@ -13,10 +13,13 @@ import {
   syncedRepositories,
   tools,
 } from '../../db/schema/index.ts'
-import { buildCatalog } from '../../db/seed/catalog/build.ts'
-import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { rowsOf } from '../../db/statements.ts'
-import { createFakeCodeHost, hostedRepository } from '../../test/code-host-fixtures.ts'
+import {
+  createFakeCodeHost,
+  hostedRepository,
+  packageJsonOf as packageJson,
+  seedSyncCatalog,
+} from '../../test/code-host-fixtures.ts'
 import { buildCompany, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { commitFiles, createGitRepository, type FixtureRepository, headOf } from '../../test/scan-servers.ts'
@@ -27,18 +30,12 @@ let ctx: TestContext
 const fixtures: FixtureRepository[] = []
 beforeAll(async () => {
   ctx = await createTestApp({}, { createCodeHostClient: host.createClient })
-  const catalog = buildCatalog()
-  await seedCatalog(ctx.app.db, {
-    ...catalog,
-    tools: catalog.tools.filter((tool) => ['express', 'react', 'redis'].includes(tool.slug)),
-  })
+  await seedSyncCatalog(ctx.app.db)
 }, 60_000)
 afterAll(async () => {
   await ctx.close()
   for (const fixture of fixtures) fixture.remove()
 })
-
-const packageJson = (dependencies: Record<string, string>) => JSON.stringify({ name: 'app', dependencies })
 
 function repository(files: Record<string, string>) {
   const fixture = createGitRepository(files)
