@@ -155,6 +155,18 @@ export type SyncedRepositoriesResponse = z.infer<typeof SyncedRepositoriesRespon
 export const CodeHostSyncResponse = z.object({ queued: z.literal(true) })
 
 // Refusals (the envelope's message)
+/** A push webhook's answer: queued is true when a rescan of the repository was queued; duplicate, a replay. */
+export const CodeHostWebhookResponse = z.object({
+  queued: z.boolean(),
+  duplicate: z.boolean(),
+  message: z.string(),
+})
+export type CodeHostWebhookResponse = z.infer<typeof CodeHostWebhookResponse>
+/** The push webhooks' body limit: GitHub caps a delivery at 25 MB, but a push's JSON is rarely past a few hundred kB. */
+export const CODE_HOST_WEBHOOK_BODY_MAX_BYTES = 2 * 1024 * 1024
+/** One answer for a missing and a wrong signature: nothing tells a prober which it got wrong. */
+export const WEBHOOK_NOT_VERIFIED = "The delivery is not signed with this connection's webhook secret."
+
 export const ONLY_COMPANY_ADMINS_CODE_HOST = "Only company admins can manage this company's code host."
 export const NO_CODE_HOST = 'This company has no code host connected.'
 /** A field message: the envelope's message reads 'auth must be given ...'. */

@@ -7,7 +7,8 @@
 // /api/auth/*) are judged by the token alone, their cookies ignored (auth-guard.ts), and a page of another site cannot
 // send that header without a CORS grant the site never gives: they are not checked (decision 049).
 // A route marked `config: { csrf: false }` opts out: only RFC 8058 one-click unsubscribe, whose signed URL is the
-// proof and which mail providers POST from their own servers.
+// proof and which mail providers POST from their own servers, and the code hosts' push webhooks, signed with the
+// connection's secret and posted from the hosts' servers (decision 063).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppConfig } from '../config.ts'
 import { apiTokenOf } from './auth-guard.ts'

@@ -31,6 +31,7 @@ const OPEN_ROUTES = [
   'GET /api/v1/notifications/unsubscribe', // the e-mailed link's token is its proof
   'POST /api/v1/notifications/unsubscribe',
   'POST /api/v1/notifications/unsubscribe/one-click',
+  'POST /api/v1/code-host-webhooks/:connectionId', // the host's signature with the connection's secret is its proof
 ]
 
 let ctx: TestContext

@@ -1,7 +1,7 @@
 // The code-host sync on the job queue (decision 063), against an in-test code host over local git repositories and
 // the real scan engine: one stack per repository, filters, hand-added tools kept, lost tools flagged or removed,
 // history and notifications per rescan, and a second sync with no code change writing nothing.
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   codeHostConnections,
@@ -13,10 +13,14 @@ import {
   syncedRepositories,
   tools,
 } from '../../db/schema/index.ts'
-import { buildCatalog } from '../../db/seed/catalog/build.ts'
-import { seedCatalog } from '../../db/seed/catalog/seed.ts'
 import { rowsOf } from '../../db/statements.ts'
-import { createFakeCodeHost, hostedRepository } from '../../test/code-host-fixtures.ts'
+import {
+  createFakeCodeHost,
+  hostedRepository,
+  packageJsonOf as packageJson,
+  seedSyncCatalog,
+  syncAndWait,
+} from '../../test/code-host-fixtures.ts'
 import { buildCompany, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { commitFiles, createGitRepository, type FixtureRepository, headOf } from '../../test/scan-servers.ts'
@@ -27,18 +31,12 @@ let ctx: TestContext
 const fixtures: FixtureRepository[] = []
 beforeAll(async () => {
   ctx = await createTestApp({}, { createCodeHostClient: host.createClient })
-  const catalog = buildCatalog()
-  await seedCatalog(ctx.app.db, {
-    ...catalog,
-    tools: catalog.tools.filter((tool) => ['express', 'react', 'redis'].includes(tool.slug)),
-  })
+  await seedSyncCatalog(ctx.app.db)
 }, 60_000)
 afterAll(async () => {
   await ctx.close()
   for (const fixture of fixtures) fixture.remove()
 })
-
-const packageJson = (dependencies: Record<string, string>) => JSON.stringify({ name: 'app', dependencies })
 
 function repository(files: Record<string, string>) {
   const fixture = createGitRepository(files)
@@ -77,28 +75,7 @@ async function waitUntil(check: () => Promise<boolean>) {
 }
 
 /** Starts a sync through the API and waits until the listing and every repository's scan are over. */
-async function sync(admin: TestUser, path: string, connectionId: number) {
-  const previousStart = (await connectionRow(connectionId)).lastSyncStartedAt?.getTime() ?? 0
-  const response = await admin.client.post(`${path}/sync`)
-  expect(response.status).toBe(202)
-  for (let tries = 0; tries < 600; tries++) {
-    const connection = await connectionRow(connectionId)
-    const [pending] = await ctx.app.db
-      .select({ value: count() })
-      .from(syncedRepositories)
-      .where(
-        and(
-          eq(syncedRepositories.connectionId, connectionId),
-          inArray(syncedRepositories.state, ['queued', 'scanning']),
-        ),
-      )
-    const started = connection.lastSyncStartedAt?.getTime() ?? 0
-    const finished = connection.lastSyncFinishedAt?.getTime() ?? 0
-    if (started > previousStart && finished >= started && pending!.value === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the sync did not finish within 60 s')
-}
+const sync = (admin: TestUser, path: string, connectionId: number) => syncAndWait(ctx.app.db, admin, path, connectionId)
 
 async function stackOf(connectionId: number, fullName: string) {
   const [row] = await ctx.app.db

@@ -25,6 +25,7 @@ import {
   findSyncedRepository,
   hasPendingRepositories,
   markUnlistedRepositories,
+  type SyncedRepositoryRow,
   updateSyncedRepository,
   upsertListedRepository,
 } from './code-hosts.queries.ts'
@@ -85,6 +86,21 @@ export async function queueSync(db: Db, jobQueue: JobQueue, connectionId: number
   await jobQueue.send(db, CODE_HOST_LIST_JOB, { connectionId })
 }
 
+/** Queues one repository's scan (a sync's listing, a push), in the caller's transaction that marks it queued. */
+export async function queueRepositoryScan(
+  db: Db,
+  jobQueue: JobQueue,
+  repository: Pick<SyncedRepositoryRow, 'id' | 'connectionId'>,
+): Promise<void> {
+  await updateSyncedRepository(db, repository.id, { state: 'queued' })
+  await jobQueue.send(
+    db,
+    CODE_HOST_REPOSITORY_JOB,
+    { repositoryId: repository.id },
+    { group: groupOf(repository.connectionId) },
+  )
+}
+
 /** The daily schedule's work: a sync for each connection whose schedule is daily. */
 export async function queueScheduledSyncs(db: Db, jobQueue: JobQueue): Promise<number> {
   const due = await db
@@ -140,8 +156,7 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
           }
           // already waiting or running: its job is in the queue
           if (row.state === 'queued' || row.state === 'scanning') return
-          await updateSyncedRepository(tx, row.id, { state: 'queued' })
-          await jobQueue.send(tx, CODE_HOST_REPOSITORY_JOB, { repositoryId: row.id }, { group: groupOf(connectionId) })
+          await queueRepositoryScan(tx, jobQueue, row)
         })
       }
       await markUnlistedRepositories(db, connectionId, listedAt)

@@ -3,7 +3,13 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { SyncedRepositoryState } from '#contracts/code-hosts.ts'
 import type { Db } from '../../db/client.ts'
-import { codeHostConnections, companies, stacks, syncedRepositories } from '../../db/schema/index.ts'
+import {
+  codeHostConnections,
+  codeHostDeliveries,
+  companies,
+  stacks,
+  syncedRepositories,
+} from '../../db/schema/index.ts'
 
 export type CodeHostConnectionRow = typeof codeHostConnections.$inferSelect
 export type SyncedRepositoryRow = typeof syncedRepositories.$inferSelect
@@ -120,4 +126,38 @@ export async function hasPendingRepositories(db: Db, connectionId: number): Prom
     )
     .limit(1)
   return Boolean(row)
+}
+
+/** A connection's repository by the host's id, as a push names it. */
+export async function findSyncedRepositoryByHostId(
+  db: Db,
+  connectionId: number,
+  hostId: string,
+): Promise<SyncedRepositoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(syncedRepositories)
+    .where(and(eq(syncedRepositories.connectionId, connectionId), eq(syncedRepositories.hostId, hostId)))
+  return row ?? null
+}
+
+/**
+ * Records a push delivery's id; false when it was already recorded (a replay). Ids older than `keepSince` are pruned
+ * first: the hosts redeliver within days, never weeks.
+ */
+export async function recordDelivery(
+  db: Db,
+  connectionId: number,
+  deliveryId: string,
+  keepSince: Date,
+): Promise<boolean> {
+  await db
+    .delete(codeHostDeliveries)
+    .where(and(eq(codeHostDeliveries.connectionId, connectionId), lt(codeHostDeliveries.receivedAt, keepSince)))
+  const inserted = await db
+    .insert(codeHostDeliveries)
+    .values({ connectionId, deliveryId })
+    .onConflictDoNothing()
+    .returning({ deliveryId: codeHostDeliveries.deliveryId })
+  return inserted.length > 0
 }

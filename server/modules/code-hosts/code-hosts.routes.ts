@@ -4,13 +4,16 @@
 //   DELETE /api/v1/companies/{slug}/code-host               remove it (the stacks stay)
 //   POST   /api/v1/companies/{slug}/code-host/sync          sync now
 //   GET    /api/v1/companies/{slug}/code-host/repositories  the repositories with their state, a page at a time
+//   POST   /api/v1/code-host-webhooks/{connectionId}        a push webhook from GitHub or GitLab (no session: signed)
 // Every instance also runs the sync's jobs (code-host-sync.ts).
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  CODE_HOST_WEBHOOK_BODY_MAX_BYTES,
   CodeHostResponse,
   CodeHostSyncResponse,
+  CodeHostWebhookResponse,
   NO_CODE_HOST,
   ONLY_COMPANY_ADMINS_CODE_HOST,
   PutCodeHostBody,
@@ -25,8 +28,14 @@ import { forbidden, notFound } from '../../http/errors.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
 import { findCompanyBySlug, findCompanyRole } from '../companies/companies.queries.ts'
 import { registerCodeHostSync } from './code-host-sync.ts'
+import { receiveWebhook } from './code-host-webhooks.service.ts'
 import { presentCodeHost, presentSyncedRepository } from './code-hosts.presenter.ts'
-import { countRepositoriesByState, findConnectionOfCompany, listSyncedRepositories } from './code-hosts.queries.ts'
+import {
+  countRepositoriesByState,
+  findConnection,
+  findConnectionOfCompany,
+  listSyncedRepositories,
+} from './code-hosts.queries.ts'
 import { removeCodeHost, saveCodeHost, startSync } from './code-hosts.service.ts'
 
 const tags = ['code hosts']
@@ -165,4 +174,53 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   )
+
+  // The hosts' push webhooks, in a scope of their own: the signature is over the body's exact bytes, so every body
+  // is read raw here (and only here), within a limit.
+  const webhooks: FastifyPluginAsyncZod = async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: CODE_HOST_WEBHOOK_BODY_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    )
+    scope.post(
+      '/api/v1/code-host-webhooks/:connectionId',
+      {
+        // the hosts post from their servers with no session: the signature is the proof, and a private site must
+        // still hear its pushes (private-mode.ts)
+        config: {
+          csrf: false,
+          openInPrivateMode: true,
+          rateLimit: app.config.rateLimitEnabled ? { max: 300, timeWindow: '1 minute' } : false,
+        },
+        schema: {
+          tags,
+          summary:
+            'A push webhook from GitHub (X-Hub-Signature-256) or GitLab (X-Gitlab-Token): a push to the default ' +
+            "branch of a synced repository queues its rescan; the URL and secret are the connection's",
+          params: z.object({ connectionId: z.coerce.number().int().positive().max(2_147_483_647) }),
+          response: {
+            200: CodeHostWebhookResponse,
+            202: CodeHostWebhookResponse,
+            ...refusals,
+            413: ErrorEnvelope,
+            429: ErrorEnvelope,
+          },
+        },
+      },
+      async (request, reply) => {
+        const connection = await findConnection(app.db, request.params.connectionId)
+        if (!connection || connection.kind === 'git') throw notFound()
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const answer = await receiveWebhook(
+          { db: app.db, jobQueue: app.jobQueue, authSecret: app.config.authSecret, log: app.log },
+          { ...connection, kind: connection.kind as 'github' | 'gitlab' },
+          { headers: request.headers, rawBody },
+        )
+        return reply.status(answer.status).send(answer.body)
+      },
+    )
+  }
+  await app.register(webhooks)
 }

@@ -27,6 +27,7 @@ const PUBLIC_PAGES = [
   '/match/:toolSlug',
   '/pros-and-cons',
   '/companies/:slug',
+  '/companies/:slug/radar',
   '/:ownerSlug/:stackSlug',
   '/:username',
 ]

@@ -24,6 +24,7 @@ export const DISALLOWED_PATHS = [
   '/companies/*/team',
   '/companies/*/customers',
   '/companies/*/jobs',
+  '/companies/*/code-host',
   // e-mailed links that act on opening: accept an invitation, verify a company, unsubscribe, verify an address, join
   '/invitations',
   '/companies/verify',

@@ -129,6 +129,8 @@ describe('an unverified account', () => {
     'POST /users/delete',
     // the digest's one-click unsubscribe: its signed URL is the proof, not the session (csrf: false)
     'POST /api/v1/notifications/unsubscribe/one-click',
+    // the code hosts' push webhooks: the host's signature is the proof, the session plays no part (csrf: false)
+    'POST /api/v1/code-host-webhooks/:connectionId',
   ])
 
   it('answers 403 with the envelope on every write route but the few it needs, and the walk covers them all', async () => {
