@@ -112,6 +112,8 @@ export const CodeHost = z
     last_sync_started_at: z.string().nullable(),
     last_sync_finished_at: z.string().nullable(),
     last_sync_error: z.string().nullable(),
+    /** Where the host sends push webhooks (GitHub, GitLab); null for git URLs, which have none. */
+    webhook_url: z.string().nullable(),
     /** How many repositories are in each state. */
     counts: z.record(SyncedRepositoryState, z.number().int()),
   })
@@ -171,3 +173,6 @@ export const ONLY_COMPANY_ADMINS_CODE_HOST = "Only company admins can manage thi
 export const NO_CODE_HOST = 'This company has no code host connected.'
 /** A field message: the envelope's message reads 'auth must be given ...'. */
 export const CODE_HOST_NEEDS_CREDENTIALS = 'must be given to connect this code host (a token)'
+
+/** The push webhook's path of a connection (POST, decision 063 "Webhooks"). */
+export const codeHostWebhookPath = (connectionId: number) => `/api/v1/code-host-webhooks/${connectionId}`

@@ -1,9 +1,18 @@
 // Every field of a code host and of a synced repository that leaves the server (decision 063): never a secret.
-import type { CodeHost, SyncedRepository, SyncedRepositoryState } from '#contracts/code-hosts.ts'
+import {
+  type CodeHost,
+  codeHostWebhookPath,
+  type SyncedRepository,
+  type SyncedRepositoryState,
+} from '#contracts/code-hosts.ts'
 import { stackPath } from '../stacks/stacks.presenter.ts'
 import type { CodeHostConnectionRow, listSyncedRepositories } from './code-hosts.queries.ts'
 
-export function presentCodeHost(row: CodeHostConnectionRow, counts: Record<SyncedRepositoryState, number>): CodeHost {
+export function presentCodeHost(
+  row: CodeHostConnectionRow,
+  counts: Record<SyncedRepositoryState, number>,
+  baseUrl: string,
+): CodeHost {
   const settings = row.settings
   return {
     kind: settings.kind,
@@ -24,6 +33,7 @@ export function presentCodeHost(row: CodeHostConnectionRow, counts: Record<Synce
     last_sync_started_at: row.lastSyncStartedAt?.toISOString() ?? null,
     last_sync_finished_at: row.lastSyncFinishedAt?.toISOString() ?? null,
     last_sync_error: row.lastSyncError,
+    webhook_url: settings.kind === 'git' ? null : `${baseUrl}${codeHostWebhookPath(row.id)}`,
     counts,
   }
 }

@@ -79,7 +79,13 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
       const company = await companyAdministeredBy(await requireUser(request), request.params.slug)
       const connection = await findConnectionOfCompany(app.db, company.id)
       if (!connection) return { code_host: null }
-      return { code_host: presentCodeHost(connection, await countRepositoriesByState(app.db, connection.id)) }
+      return {
+        code_host: presentCodeHost(
+          connection,
+          await countRepositoriesByState(app.db, connection.id),
+          app.config.baseUrl,
+        ),
+      }
     },
   )
 
@@ -103,7 +109,11 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       )
       return {
-        code_host: presentCodeHost(connection, await countRepositoriesByState(app.db, connection.id)),
+        code_host: presentCodeHost(
+          connection,
+          await countRepositoriesByState(app.db, connection.id),
+          app.config.baseUrl,
+        ),
         webhook_secret: madeWebhookSecret,
       }
     },

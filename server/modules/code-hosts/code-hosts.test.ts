@@ -71,6 +71,8 @@ describe('PUT /api/v1/companies/{slug}/code-host', () => {
     })
     // the webhook secret the server made, this once
     expect(response.body.webhook_secret).toMatch(/^[\w-]{32}$/)
+    const row0 = await connectionOf(company.id)
+    expect(response.body.code_host.webhook_url).toBe(`http://localhost:3000/api/v1/code-host-webhooks/${row0!.id}`)
     expect(JSON.stringify(response.body)).not.toContain(TOKEN)
     const row = await connectionOf(company.id)
     expect(row!.sealedSecret).not.toContain(TOKEN)
@@ -151,6 +153,8 @@ describe('PUT /api/v1/companies/{slug}/code-host', () => {
       kind: 'git',
       urls: ['https://git.example.com/acme/api.git'],
       has_credentials: false,
+      // git URLs send no webhooks
+      webhook_url: null,
     })
   })
 

@@ -115,7 +115,8 @@ function CodeHostScreen() {
           <span className="flex items-start gap-2">
             <Webhook className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span className="min-w-0">
-              The push webhooks' secret, shown this once: copy it to your host's webhook settings.
+              The push webhooks' secret, shown this once: copy it to your host's webhook settings, with the push
+              webhook's address below.
               <code className="mt-1 block break-all rounded bg-white/70 px-2 py-1 font-mono text-xs text-slate-900">
                 {webhookSecret}
               </code>

@@ -63,6 +63,9 @@ export function CodeHostStatus({
       codeHost.removal_policy === 'review' ? 'Flagged for review' : 'Removed automatically (never the last one)',
     ],
     ['Schedule', codeHost.schedule === 'daily' ? 'Daily, 04:00 UTC' : 'Only when Sync now is pressed'],
+    ...(codeHost.webhook_url
+      ? [['Push webhook', `${codeHost.webhook_url} (JSON, push events, with the webhook secret)`] as [string, string]]
+      : []),
   ]
 
   return (
