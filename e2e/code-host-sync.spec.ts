@@ -77,9 +77,11 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await page.getByRole('combobox', { name: 'Schedule' }).selectOption('off')
   await page.getByRole('button', { name: 'Connect' }).click()
 
-  // connected: the webhook secret once, the settings, no repositories yet
-  await expect(page.getByText("The push webhooks' secret, shown this once")).toBeVisible()
+  // connected: the settings, no repositories yet, and no webhook (git URLs send none)
   const connection = page.getByRole('region', { name: 'Connection' })
+  await expect(connection.getByText('2 git URLs')).toBeVisible()
+  await expect(page.getByText("The push webhooks' secret, shown this once")).toHaveCount(0)
+  await expect(connection.getByText('Push webhook')).toHaveCount(0)
   await expect(connection.getByText('2 git URLs')).toBeVisible()
   await expect(connection.getByText('None (cloned anonymously)')).toBeVisible()
   await expect(connection.getByText('Only when Sync now is pressed')).toBeVisible()
@@ -176,6 +178,9 @@ test('GitHub credentials are asked for, stored and replaced, never shown back (3
   await expect(connection.getByText('GitHub organisation acme at https://api.github.com')).toBeVisible()
   await expect(connection.getByText('Token stored')).toBeVisible()
   expect(await page.content()).not.toContain('ghp_e2eSecretToken123')
+  // a GitHub connection: its webhook secret once, and the address to give the host
+  await expect(page.getByText("The push webhooks' secret, shown this once")).toBeVisible()
+  await expect(connection.getByText(/\/api\/v1\/code-host-webhooks\/\d+ \(JSON, push events/)).toBeVisible()
 
   // editing keeps the stored token unless a new one is typed
   await connection.getByRole('button', { name: 'Edit settings' }).click()

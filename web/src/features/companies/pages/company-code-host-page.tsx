@@ -88,7 +88,8 @@ function CodeHostScreen() {
 
   const saved = (answer: PutCodeHostResponse) => {
     setIsEditing(false)
-    if (answer.webhook_secret) setWebhookSecret(answer.webhook_secret)
+    // git URLs send no webhooks: their secret is of no use to show
+    if (answer.webhook_secret && answer.code_host.kind !== 'git') setWebhookSecret(answer.webhook_secret)
   }
   const startSync = () => {
     if (!codeHost) return
