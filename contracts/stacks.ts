@@ -249,6 +249,11 @@ export const StackPageTool = z.object({
   stacks_count: z.number().int(),
   /** Marked required in the builder (spec §3 Tool `required`); the page marks the tile. */
   required: z.boolean(),
+  /**
+   * The last code-host sync no longer found it and the company reviews removals (decision 063): kept, and marked on
+   * the page until the code has it again or someone removes it.
+   */
+  flagged_for_removal: z.boolean(),
 })
 
 const StackChangeTool = z.object({ name: z.string(), slug: z.string(), version: z.string().nullable() })

@@ -234,6 +234,23 @@ describe('a code-host sync', () => {
     const told = 'React was added to acme-three/api; Redis was flagged for removal'
     expect(await notificationsOf(follower.id)).toEqual([expect.objectContaining({ subject: told })])
     expect(await notificationsOf(admin.id)).toEqual([expect.objectContaining({ subject: told })])
+    // the page marks the flagged tool for review, and only it
+    const pageTools = page.body.layers.flatMap((layer: any) =>
+      layer.categories.flatMap((category: any) => category.tools),
+    )
+    expect(pageTools.filter((tool: any) => tool.flagged_for_removal).map((tool: any) => tool.slug)).toEqual(['redis'])
+
+    // an admin's edit that keeps every tool keeps what the sync knows of them: its own tools, the flag, the versions
+    const kept = await ctx.app.db
+      .select({ id: stackTools.toolId })
+      .from(stackTools)
+      .where(eq(stackTools.stackId, stack.id))
+      .orderBy(stackTools.position)
+    const edited = await admin.client.post('/api/v1/stacks/update', {
+      stack: { id: stack.id, services: kept.map((row) => row.id) },
+    })
+    expect(edited.status).toBe(200)
+    expect(await toolsOf(stack.id)).toEqual(held)
   }, 90_000)
 
   it('removes the lost tools when the company chose automatic removal', async () => {

@@ -85,6 +85,7 @@ describe('GET /api/v1/stacks/{ownerSlug}/{stackSlug}', () => {
       is_package: false,
       stacks_count: 1,
       required: false,
+      flagged_for_removal: false,
     })
     expect(response.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60')
     const own = await user.client.get(`/api/v1/stacks/${user.username}/shop`)

@@ -121,7 +121,7 @@ export function presentStackPage(
 ): StackPage {
   const layersBySlug = new Map<string, PageLayer>()
   const categoriesByKey = new Map<string, PageCategory>()
-  for (const { tool, isRequired, category, layer } of rows) {
+  for (const { tool, isRequired, flaggedForRemovalAt, category, layer } of rows) {
     const layerInfo = layer?.slug ? layer : OTHER
     const categoryInfo = category?.slug ? category : OTHER
     let pageLayer = layersBySlug.get(layerInfo.slug)
@@ -160,6 +160,7 @@ export function presentStackPage(
       is_package: tool.isPackage,
       stacks_count: tool.stacksCount,
       required: isRequired,
+      flagged_for_removal: flaggedForRemovalAt !== null,
     })
   }
   const byPosition = (a: { position: number; name: string }, b: { position: number; name: string }) =>

@@ -210,6 +210,7 @@ export async function listStackToolsWithCategories(db: Db, stackId: number) {
       tool: tools,
       isRequired: stackTools.isRequired,
       version: stackTools.version,
+      flaggedForRemovalAt: stackTools.flaggedForRemovalAt,
       category: { slug: categories.slug, name: categories.name, position: categories.position },
       layer: { slug: layers.slug, name: layers.name, position: layers.position },
     })

@@ -151,6 +151,9 @@ export async function updateStack(
             isRequired: required.has(toolId),
             source: previousById.get(toolId)?.source ?? null,
             version: previousById.get(toolId)?.version ?? null,
+            // a code-host sync's tools stay its own, flagged ones flagged, until the code or a removal says otherwise
+            isFromSync: previousById.get(toolId)?.isFromSync ?? false,
+            flaggedForRemovalAt: previousById.get(toolId)?.flaggedForRemovalAt ?? null,
             createdAt: previousById.get(toolId)?.createdAt,
           })),
         )
@@ -240,7 +243,15 @@ async function adjustToolStacksCount(db: Db, toolIds: number[], delta: 1 | -1) {
 async function insertStackTools(
   db: Db,
   stackId: number,
-  rows: { toolId: number; isRequired: boolean; source?: string | null; version?: string | null; createdAt?: Date }[],
+  rows: {
+    toolId: number
+    isRequired: boolean
+    source?: string | null
+    version?: string | null
+    isFromSync?: boolean
+    flaggedForRemovalAt?: Date | null
+    createdAt?: Date
+  }[],
 ) {
   if (rows.length === 0) return
   await db.insert(stackTools).values(
@@ -251,6 +262,8 @@ async function insertStackTools(
       isRequired: row.isRequired,
       source: row.source ?? null,
       version: row.version ?? null,
+      isFromSync: row.isFromSync ?? false,
+      flaggedForRemovalAt: row.flaggedForRemovalAt ?? null,
       ...(row.createdAt ? { createdAt: row.createdAt } : {}),
     })),
   )

@@ -50,6 +50,7 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
                 <span className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-900">{tool.name}</span>
                   {tool.required && <RequiredMarker />}
+                  {tool.flagged_for_removal && <FlaggedMarker />}
                 </span>
                 {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
               </span>
@@ -58,6 +59,18 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
         ))}
       </ul>
     </section>
+  )
+}
+
+/** A tool the last code-host sync no longer found, kept for the company's review (decision 063). */
+function FlaggedMarker() {
+  return (
+    <span
+      title="The last sync of this repository no longer found this tool: it stays until someone removes it"
+      className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200"
+    >
+      Not in the code
+    </span>
   )
 }
 
