@@ -13,6 +13,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export interface ContentChanges {
   /** Calls `listener` on every change from now on (at once for this instance's own writes). */
   subscribe(listener: () => void): void
+  /**
+   * Says that content changed outside a request (a job's committed write: a code-host sync): emptied here at once, on
+   * the other instances after the announcement. Writes through the API announce themselves.
+   */
+  announce(): void
 }
 
 declare module 'fastify' {
@@ -32,10 +37,7 @@ export async function registerContentChanges(app: FastifyInstance) {
     ),
   )
   let announcing: NodeJS.Timeout | undefined
-  app.addHook('onResponse', async (request, reply) => {
-    // a write: an unsafe method, or a GET the CSRF check treats as one (the follow toggle, spec §7)
-    const isWrite = WRITE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
-    if (!isWrite || reply.statusCode >= 400) return
+  const announce = () => {
     changed()
     announcing ??= setTimeout(() => {
       announcing = undefined
@@ -43,10 +45,15 @@ export async function registerContentChanges(app: FastifyInstance) {
         .notify(CONTENT_CHANGED_CHANNEL, '')
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a content change'))
     }, ANNOUNCE_DELAY_MS)
+  }
+  app.addHook('onResponse', async (request, reply) => {
+    // a write: an unsafe method, or a GET the CSRF check treats as one (the follow toggle, spec §7)
+    const isWrite = WRITE_METHODS.has(request.method) || request.routeOptions.config?.csrf === true
+    if (isWrite && reply.statusCode < 400) announce()
   })
   app.addHook('onClose', async () => {
     clearTimeout(announcing)
     for (const stop of stops) await stop()
   })
-  app.decorate('contentChanges', { subscribe: (listener: () => void) => void listeners.add(listener) })
+  app.decorate('contentChanges', { subscribe: (listener: () => void) => void listeners.add(listener), announce })
 }

@@ -1,7 +1,7 @@
 // Rendered pages kept per instance for visitors (no session cookie): the same HTML for everyone, so the busiest reads
 // of a public directory (crawlers, shared links) skip the render. Emptied on every instance when content changes
-// (content-changes.ts: any successful write through the API, a catalog change); a page lives at most
-// PAGE_CACHE_TTL_MS, which bounds what changes outside a request (the jobs import, the scan queue) leave behind, and
+// (content-changes.ts: any successful write through the API, a catalog change, a code-host sync's write); a page lives
+// at most PAGE_CACHE_TTL_MS, which bounds what other changes outside a request (the jobs import) leave behind, and
 // no longer than a page says it changes by itself (an open job's expiry). A request with `Cache-Control: no-cache` is
 // rendered afresh. docs/decisions/042-server-rendering.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify'

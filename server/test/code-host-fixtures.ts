@@ -85,12 +85,15 @@ export async function syncAndWait(
   codeHostPath: string,
   connectionId: number,
   timeoutMs = 60_000,
+  /** Runs once the sync is asked for, before waiting for it to end (a read while it runs). */
+  whileRunning?: () => Promise<void>,
 ): Promise<void> {
   const connectionRow = async () =>
     (await db.select().from(codeHostConnections).where(eq(codeHostConnections.id, connectionId)))[0]!
   const previousStart = (await connectionRow()).lastSyncStartedAt?.getTime() ?? 0
   const response = await admin.client.post(`${codeHostPath}/sync`)
   if (response.status !== 202) throw new Error(`sync answered ${response.status}`)
+  await whileRunning?.()
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const connection = await connectionRow()

@@ -3,6 +3,7 @@
 // in-test host's listing as JSON: { owner: HostedRepository[] }) and CLONE_HEADERS_DELAY_MS (how long each
 // repository's scan waits first). Prints its worker id once it is ready.
 import { openPostgres } from '../db/client.ts'
+import { CONTENT_CHANGED_CHANNEL } from '../http/content-changes.ts'
 import type { HostedRepository } from '../modules/code-hosts/code-host.ts'
 import { registerCodeHostSync } from '../modules/code-hosts/code-host-sync.ts'
 import { createJobQueue } from '../queue/job-queue.ts'
@@ -23,6 +24,7 @@ registerCodeHostSync(jobQueue, {
   authSecret,
   network: { allowPrivateNetworks: true },
   createClient: host.createClient,
+  contentChanged: () => void database.notify(CONTENT_CHANGED_CHANNEL, ''),
 })
 await jobQueue.start()
 process.stdout.write(`${jobQueue.workerId}\n`)

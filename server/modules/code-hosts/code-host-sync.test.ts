@@ -14,6 +14,7 @@ import {
   tools,
 } from '../../db/schema/index.ts'
 import { rowsOf } from '../../db/statements.ts'
+import { TestClient } from '../../test/client.ts'
 import {
   createFakeCodeHost,
   hostedRepository,
@@ -267,6 +268,37 @@ describe('a code-host sync', () => {
     expect((await toolsOf(stack.id)).map((tool) => tool.slug)).toEqual(['express'])
     // the public stack no longer counts for the tool
     expect(await redisCount()).toBe(countBefore - 1)
+  }, 90_000)
+
+  it("empties visitors' kept stack page when a rescan changes the stack, on every instance's next read", async () => {
+    const api = repository({ 'package.json': packageJson({ express: '^4.18.2' }) })
+    host.repositories.set('acme-seven', [hostedRepository(api, 'acme-seven/api')])
+    const { admin, company, path, connectionId } = await connectedCompany('acme-seven')
+    await sync(admin, path, connectionId)
+    const stack = (await stackOf(connectionId, 'acme-seven/api'))!
+    const visitor = new TestClient(ctx.app)
+    const visitorSees = async () => {
+      const page = await visitor.get(`/api/v1/stacks/${company.slug}/${stack.slug}`)
+      expect(page.status).toBe(200)
+      return page.body.layers
+        .flatMap((layer: any) => layer.categories.flatMap((category: any) => category.tools))
+        .map((tool: any) => tool.slug)
+        .sort()
+    }
+    expect(await visitorSees()).toEqual(['express'])
+
+    commitFiles(api, { 'package.json': packageJson({ express: '^4.18.2', react: '18.2.0' }) })
+    host.cloneHeadersDelayMs = 1500
+    try {
+      // read while the scan waits, once the sync request's own announcement has come back: the old page is kept again
+      await syncAndWait(ctx.app.db, admin, path, connectionId, 60_000, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        expect(await visitorSees()).toEqual(['express'])
+      })
+    } finally {
+      host.cloneHeadersDelayMs = 0
+    }
+    expect(await visitorSees()).toEqual(['express', 'react'])
   }, 90_000)
 
   it('marks a repository that cannot be cloned failed with the reason, and the others still sync', async () => {

@@ -116,6 +116,8 @@ interface SyncWorkerOptions {
   authSecret: string
   network: NetworkPolicy
   createClient: CreateCodeHostClient
+  /** Called after a scan's write to a stack commits: visitors' kept pages empty on every instance. */
+  contentChanged: () => void
   log?: { error(object: unknown, message: string): void }
 }
 
@@ -214,9 +216,9 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
       )
       const detected = await mapSignals(signals, createDatabaseLookup(db), { includePackages: false })
       if (signal.aborted) return
-      await db.transaction(async (tx) => {
+      const wrote = await db.transaction(async (tx) => {
         const locked = await findSyncedRepository(tx, repositoryId, { lock: true })
-        if (locked?.state !== 'scanning') return
+        if (locked?.state !== 'scanning') return false
         const change = await applyScanToStack(tx, {
           repository: locked,
           connection,
@@ -230,7 +232,10 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
           lastScannedAt: new Date(),
           lastResult: resultOf(detected.length, change),
         })
+        return true
       })
+      // the stack (its tools, or at least its synced commit) is new: pages kept for visitors are stale
+      if (wrote) options.contentChanged()
     } catch (error) {
       if (signal.aborted) return
       const refusal = error instanceof ScanRefusedError || error instanceof CodeHostError

@@ -49,6 +49,7 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
     authSecret: app.config.authSecret,
     network: { allowPrivateNetworks: app.config.scanAllowPrivateNetworks },
     createClient: app.createCodeHostClient,
+    contentChanged: app.contentChanges.announce,
     log: app.log,
   })
 
