@@ -115,6 +115,30 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await expect(page.getByText(/^Synced [0-9a-f]{7}/).first()).toBeVisible()
   await screenshot(page, 'code-host/synced-stack')
 
+  // a push drops Redis: the next sync keeps it on the stack, marked "Not in the code" for review, with the change in
+  // the stack's history
+  const head = git.addRepository('acme/api', {
+    'package.json': packageJson({ express: '^4.19.2' }),
+    'index.js': "const express = require('express')\nexpress().listen(3000)\n",
+  })
+  await page.goto(`/companies/${slug}/code-host`)
+  await connection.getByRole('button', { name: 'Sync now' }).click()
+  await expect(apiRow.getByText(head.slice(0, 7))).toBeVisible({ timeout: 60_000 })
+  await page.goto(stackPath!)
+  const redis = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Redis/ }) })
+  await expect(redis.getByText('Not in the code')).toBeVisible()
+  await expect(page.getByText('Not in the code')).toHaveCount(1)
+  const history = page.getByRole('region', { name: 'History' })
+  const newest = history.getByRole('listitem').filter({ hasText: head.slice(0, 7) }).first()
+  await expect(newest.getByText('Flagged for review:')).toBeVisible()
+  await expect(newest.getByRole('link', { name: 'Redis' })).toBeVisible()
+  await screenshot(page, 'code-host/flagged-stack-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(redis.getByText('Not in the code')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'code-host/flagged-stack-390')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
   // someone who is not its admin gets the 403 page on the URL, and no entry on the company page
   const memberContext = await browser.newContext()
   const memberPage = await memberContext.newPage()

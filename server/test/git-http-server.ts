@@ -17,7 +17,10 @@ export interface GitHttpServer {
   root: string
   /** Each request: method, path and query, and the Authorization header it carried (or null). */
   requests: { method: string; url: string; authorization: string | null }[]
-  /** Commits `files` as a bare repository at `<root>/<fullName>.git` (branch main) and answers its head commit. */
+  /**
+   * Commits `files` as a bare repository at `<root>/<fullName>.git` (branch main) and answers its head commit; a
+   * repository already there is replaced, so its head moves to a new commit.
+   */
   addRepository(fullName: string, files: Record<string, string>): string
   close(): Promise<void>
 }
@@ -115,6 +118,7 @@ export async function startGitHttpServer(options: { authorization?: string } = {
       const work = createGitRepository(files)
       try {
         const bare = path.join(root, `${fullName}.git`)
+        fs.rmSync(bare, { recursive: true, force: true })
         fs.mkdirSync(path.dirname(bare), { recursive: true })
         execFileSync('git', ['clone', '--quiet', '--bare', work.dir, bare], { env: GIT_ENV, stdio: 'pipe' })
         return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: bare, env: GIT_ENV }).toString().trim()
