@@ -105,11 +105,12 @@ describe('the S3 storage', () => {
   })
 
   it('is refused by the server with an unknown access key', async () => {
-    // s3rver checks the key but not the SigV4 signature itself (decision 055)
     const stranger = createS3Storage({ ...s3SettingsOf(s3), accessKeyId: 'NOT-A-KEY' })
     try {
       await expect(stranger.put(KEY, await png(), 'image/png')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' })
       expect(await storage.has(KEY)).toBe(false)
+      expect(s3.refusals).toEqual([`PUT /${s3.bucket}/stackatlas/${KEY}?x-id=PutObject: InvalidAccessKeyId`])
+      s3.refusals.length = 0
     } finally {
       stranger.close()
     }
@@ -153,6 +154,25 @@ describe('uploads in S3 storage', () => {
     expect(fromBucket.headers.get('content-type')).toBe('image/png')
     expect(fromBucket.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect((await sharp(Buffer.from(await fromBucket.arrayBuffer())).metadata()).format).toBe('png')
+  })
+
+  it("is checked against S3's own signature rules: every request the app made passed, a wrong secret is refused", async () => {
+    expect(s3.refusals).toEqual([])
+    const wrongSecret = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: 'not-the-secret' },
+    })
+    try {
+      await expect(
+        wrongSecret.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'stackatlas/any' })),
+      ).rejects.toThrow(/signature we calculated does not match/)
+    } finally {
+      wrongSecret.destroy()
+    }
+    expect(s3.refusals).toEqual([`GET /${s3.bucket}/stackatlas/any?x-id=GetObject: SignatureDoesNotMatch`])
+    s3.refusals.length = 0
   })
 
   it('answers 404 for a missing upload and for a share image asked as an upload', async () => {
