@@ -7,6 +7,10 @@
 //   --instances=2       instances behind the balancer
 //   --connections=50    connections the load is spread over
 //   --tools=2000        scale of the seeded catalog (bench/seed-scale.ts)
+//   --warmup=120        seconds of the same load before the start's memory is read (V8 grows its heap to the
+//                       working set over the first minutes: a 5 s warm-up counted that growth as a leak's)
+// Each instance's memory is also sampled every 30 s of the run, into the report, so a leak (steady growth) shows
+// apart from a heap that levels off.
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
 // server; the soak creates (and afterwards drops) its own database stackatlas_soak_<pid> there.
 import crypto from 'node:crypto'
@@ -31,12 +35,15 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     tools: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '120' },
   },
 })
 const rate = Number(args.rate)
 const duration = Number(args.duration)
 const instanceCount = Number(args.instances)
 const connections = Number(args.connections)
+const warmup = Number(args.warmup)
+const SAMPLE_EVERY_MS = 30_000
 const adminUrl = BENCH_ADMIN_URL
 const resultsFile = fileURLToPath(new URL('./results/soak.json', import.meta.url))
 /** Issue 21: no errors, and no instance's memory more than 10% above where it started. */
@@ -81,12 +88,19 @@ try {
   try {
     const cookies = await signUpWriters(cluster.url, database.db)
     const requests = mixedWorkload(cluster.url, sample, cookies)
-    // a short warm-up, so that the start's memory is a running instance's, not a fresh one's
-    await autocannon({ url: cluster.url, connections, duration: 5, overallRate: rate, requests, timeout: 10 })
+    // a warm-up under the same load, so that the start's memory is a running instance's, not a fresh one's
+    console.log(`== warm-up: ${warmup} s of the same load`)
+    await autocannon({ url: cluster.url, connections, duration: warmup, overallRate: rate, requests, timeout: 10 })
     const memoryAtStart = cluster.instances.map((instance) => instance.rssBytes())
     console.log(
       `== ${duration} s at ${rate} requests/s over ${connections} connections (1 in ${WRITE_EVERY} a write)...`,
     )
+    const samples: { second: number; mebibytes: number[] }[] = [{ second: 0, mebibytes: memoryAtStart.map(mebibytes) }]
+    const startedAt = Date.now()
+    const sampling = setInterval(() => {
+      const second = Math.round((Date.now() - startedAt) / 1000)
+      samples.push({ second, mebibytes: cluster.instances.map((instance) => mebibytes(instance.rssBytes())) })
+    }, SAMPLE_EVERY_MS)
     const result = await autocannon({
       url: cluster.url,
       connections,
@@ -95,6 +109,7 @@ try {
       requests,
       timeout: 10,
     })
+    clearInterval(sampling)
     const memoryAtEnd = cluster.instances.map((instance) => instance.rssBytes())
     const errors = result.errors + result.timeouts + result.non2xx
     const memory = cluster.instances.map((instance, i) => ({
@@ -106,13 +121,14 @@ try {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, loadAverageBefore: loadAverage },
-      options: { rate, duration, instances: instanceCount, connections, tools: Number(args.tools) },
+      options: { rate, duration, warmup, instances: instanceCount, connections, tools: Number(args.tools) },
       requests: result.requests.total,
       requestsPerSecond: Math.round(result.requests.average),
       errors: { total: errors, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
       statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
       latencyMilliseconds: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
       memory,
+      memorySamples: samples,
       aim: {
         // autocannon sends no faster than the instances answer: a rate not held is a finding, not a pass
         rate: result.requests.average >= rate * 0.95 ? 'HELD' : 'NOT HELD',
@@ -203,6 +219,7 @@ function printReport(report: {
   statusCodes: Record<string, number>
   latencyMilliseconds: { p50: number; p99: number; max: number }
   memory: { instance: string; startMiB: number; endMiB: number; growth: number }[]
+  memorySamples: { second: number; mebibytes: number[] }[]
   aim: { rate: string; errors: string; memory: string }
 }) {
   console.log(
@@ -219,5 +236,9 @@ function printReport(report: {
     console.log(
       `  ${m.instance}: RSS ${m.startMiB} MiB at the start, ${m.endMiB} MiB at the end (${Math.round(m.growth * 100)}%)`,
     )
+  console.log(
+    `  RSS every ${SAMPLE_EVERY_MS / 1000} s (MiB): ` +
+      report.memorySamples.map((sample) => `${sample.second} s ${sample.mebibytes.join('/')}`).join(', '),
+  )
   console.log(`  memory aim (growth <= ${AIM.memoryGrowth * 100}%): ${report.aim.memory}`)
 }
