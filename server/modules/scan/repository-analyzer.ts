@@ -156,7 +156,8 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
   const headers = headerPaths(source.files)
-  const scripts = scriptPaths(source.files)
+  const index = await languageIndex
+  const scripts = scriptPaths(index, source.files)
   const readSet = new Set(toRead)
   const workspaceFiles = source.files
     .filter((file) => isWorkspaceFile(file.path.slice(file.path.lastIndexOf('/') + 1)) && !readSet.has(file.path))
@@ -200,8 +201,7 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   const manifestSignals = resolvePackages(signals, lockVersions, localPackages)
   const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
-  const index = await languageIndex
-  // a script without an extension is known by its shebang (bin/setup is Shell), as Linguist knows it
+  // a script whose name does not tell is known by its shebang (bin/setup is Shell), as Linguist knows it
   for (const script of scripts) {
     const text = texts.get(script)
     const language = text !== undefined && !languageOf(index, script) ? scriptLanguage(index, text) : undefined
