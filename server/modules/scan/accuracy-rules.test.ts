@@ -123,13 +123,15 @@ describe('accuracy rules', () => {
     expect(names).toEqual(['Rails'])
   })
 
-  it('gives a Go package its short name, the last segment of the module path, as Go and StackShare name it', async () => {
+  it("gives Go and Maven packages their short names: the module path's last segment, the artifactId", async () => {
     expect(packageShortNames('go', 'github.com/stretchr/testify')).toEqual(['testify'])
     expect(packageShortNames('go', 'github.com/spf13/cobra/v2')).toEqual(['cobra'])
     expect(packageShortNames('go', 'gopkg.in/yaml.v3')).toEqual(['yaml'])
     expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
     expect(packageShortNames('npm', '@scope/name')).toEqual([])
-    expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual([])
+    expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
+    expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api'])
+    expect(packageShortNames('pypi', 'django')).toEqual([])
     const [tool] = await mapSignals(
       [{ kind: 'go', name: 'github.com/stretchr/testify', version: '1.9.0', source: 'go.mod' }],
       createMemoryLookup([]),

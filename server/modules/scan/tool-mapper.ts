@@ -128,11 +128,16 @@ export function packageSlug(ecosystem: PackageEcosystem, name: string): string {
 }
 
 /**
- * The name a package goes by where its ecosystem's full name is a path: a Go module by its last path segment, without
- * a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2` cobra, `gopkg.in/
- * yaml.v3` yaml), as Go's own import name and StackShare's lists have it (issue 19).
+ * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
+ * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
+ * cobra, `gopkg.in/yaml.v3` yaml), as Go's import name and StackShare's lists have it (issue 19); a Maven artifact by
+ * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships.
  */
 export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
+  if (ecosystem === 'maven') {
+    const artifact = name.split(':')[1]
+    return artifact ? [artifact] : []
+  }
   if (ecosystem !== 'go') return []
   const segments = name.replace(/\/v\d+$/, '').split('/')
   const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
