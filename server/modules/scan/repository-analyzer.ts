@@ -29,6 +29,7 @@ import { markerParsers } from './parsers/markers.ts'
 import type { ManifestParser, ParseContext } from './parsers/parser.ts'
 import { phpParsers } from './parsers/php.ts'
 import { pythonParsers } from './parsers/python.ts'
+import { rParsers } from './parsers/r.ts'
 import { rubyParsers } from './parsers/ruby.ts'
 import { runtimeParsers } from './parsers/runtimes.ts'
 import { rustParsers } from './parsers/rust.ts'
@@ -49,6 +50,7 @@ export const manifestParsers: ManifestParser[] = [
   ...dartParsers,
   ...swiftParsers,
   ...elixirParsers,
+  ...rParsers,
   ...containerParsers,
   ...ciParsers,
   ...terraformParsers,
@@ -362,6 +364,7 @@ const REGISTRIES: Partial<Record<PackageEcosystem, string>> = {
   cargo: 'crates.io',
   pub: 'pub.dev',
   hex: 'Hex',
+  cran: 'CRAN',
 }
 
 export function registrySignals(signals: Signal[], files: RepositoryFile[]): Signal[] {
