@@ -111,7 +111,10 @@ export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
  */
 export const SCAN_PRESELECT_CONFIDENCE = 80
 
-/** The CLI's tool: the API's without confidence, with the catalog tool's other names (issue 19: compare by name). */
+/**
+ * The CLI's tool: the API's without confidence, with its other names (issue 19: compare by name): a catalog tool's, or a
+ * Go or Maven package's short name (testify, the artifactId).
+ */
 export const ScanCliTool = ScannedTool.omit({ confidence: true, package_ecosystem: true }).extend({
   aliases: z.array(z.string()),
 })

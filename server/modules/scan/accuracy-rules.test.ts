@@ -14,9 +14,17 @@ import {
 import { pubspecLockParser, pubspecParser } from './parsers/dart.ts'
 import { packageJsonParser, UNDECLARED_RUNTIME_CONFIDENCE } from './parsers/javascript.ts'
 import { markerParser } from './parsers/markers.ts'
-import { impliedSignals, registrySignals } from './repository-analyzer.ts'
+import { analyzeFileSource, type FileSource, impliedSignals, registrySignals } from './repository-analyzer.ts'
 import type { Signal, SignalKind } from './signals.ts'
-import { createMemoryLookup, mapSignals } from './tool-mapper.ts'
+import { createMemoryLookup, mapSignals, packageShortNames } from './tool-mapper.ts'
+
+/** An in-memory repository: paths and texts. */
+function memorySource(files: Record<string, string>): FileSource {
+  return {
+    files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
+    read: async (paths) => new Map(paths.filter((path) => path in files).map((path) => [path, files[path]!])),
+  }
+}
 
 const markers = (path: string) =>
   markerParser.parse({ path, base: path.split('/').pop()!, text: '' }, {} as never).map((signal) => signal.name)
@@ -115,6 +123,22 @@ describe('accuracy rules', () => {
     expect(names).toEqual(['Rails'])
   })
 
+  it("gives Go and Maven packages their short names: the module path's last segment, the artifactId", async () => {
+    expect(packageShortNames('go', 'github.com/stretchr/testify')).toEqual(['testify'])
+    expect(packageShortNames('go', 'github.com/spf13/cobra/v2')).toEqual(['cobra'])
+    expect(packageShortNames('go', 'gopkg.in/yaml.v3')).toEqual(['yaml'])
+    expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
+    expect(packageShortNames('npm', '@scope/name')).toEqual([])
+    expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
+    expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api'])
+    expect(packageShortNames('pypi', 'django')).toEqual([])
+    const [tool] = await mapSignals(
+      [{ kind: 'go', name: 'github.com/stretchr/testify', version: '1.9.0', source: 'go.mod' }],
+      createMemoryLookup([]),
+    )
+    expect(tool).toMatchObject({ name: 'github.com/stretchr/testify', is_package: true, aliases: ['testify'] })
+  })
+
   it('tells C, C++ and Objective-C headers apart by their text, as Linguist does', () => {
     expect(headerLanguage('#import "GeneratedPluginRegistrant.h"\n')).toBe('Objective-C')
     expect(headerLanguage('@interface AppDelegate : FlutterAppDelegate\n@end\n')).toBe('Objective-C')
@@ -131,13 +155,39 @@ describe('accuracy rules', () => {
     expect(scriptLanguage(index, '#!/usr/bin/env ruby\n')).toBe('Ruby')
     expect(scriptLanguage(index, 'just text\n')).toBeUndefined()
     expect(
-      scriptPaths([
+      scriptPaths(index, [
         { path: 'bin/setup', size: 300 },
         { path: 'bin/setup.rb', size: 300 },
         { path: 'vendor/bin/tool', size: 300 },
         { path: 'data/blob', size: 10_000_000 },
       ]),
     ).toEqual(['bin/setup'])
+  })
+
+  it('reads the shebang of a file whose extension no Linguist language claims, as Linguist reads it first', async () => {
+    const index = await loadLanguageIndex()
+    const paths = [
+      'templates/hooks/pre-commit.tgo',
+      'README.md',
+      'main.go',
+      'assets/logo.png',
+      '.gitignore',
+      'script/deploy',
+    ]
+    expect(
+      scriptPaths(
+        index,
+        paths.map((path) => ({ path, size: 400 })),
+      ),
+    ).toEqual(['script/deploy', 'templates/hooks/pre-commit.tgo'])
+    const analysis = await analyzeFileSource(
+      memorySource({
+        'main.go': 'package main\n\nfunc main() {}\n',
+        'templates/hooks/pre-commit.tgo': '#!/usr/bin/env bash\nset -e\ngo test ./...\n',
+        'templates/readme.tgo': '# {{ .Name }}\n',
+      }),
+    )
+    expect(analysis.languages.map((language) => language.name)).toEqual(['Shell', 'Go'])
   })
 
   it('reports SQL, Protocol Buffer and GraphQL files, which Linguist counts as data, by their presence', () => {

@@ -7,6 +7,8 @@ interface LanguageIndex {
   byFilename: Map<string, string>
   /** A script's interpreter ('bash', 'perl', 'node') to its language, from Linguist's `interpreters`. */
   byInterpreter: Map<string, string>
+  /** Every extension some Linguist language claims, of any type ('.md' too): the others say nothing of a file. */
+  knownExtensions: Set<string>
 }
 
 let index: Promise<LanguageIndex> | null = null
@@ -97,7 +99,7 @@ async function buildIndex(): Promise<LanguageIndex> {
     const sorted = [...list].sort((a, b) => Number(b.primary) - Number(a.primary) || rank(a.name) - rank(b.name))
     if (sorted[0]!.counted) byExtension.set(extension, sorted[0]!.name)
   }
-  return { byExtension, byFilename, byInterpreter }
+  return { byExtension, byFilename, byInterpreter, knownExtensions: new Set(candidates.keys()) }
 }
 
 /**
@@ -184,18 +186,35 @@ export function headerPaths(files: { path: string; size: number }[]): string[] {
     .map((file) => file.path)
 }
 
-/** At most this many files without an extension are read for a shebang (`bin/setup`, `script/deploy`). */
+/** At most this many files are read for a shebang (`bin/setup`, `script/deploy`, `hooks/pre-commit.tmpl`). */
 export const MAX_SCRIPTS_READ = 200
 
-/** Files without an extension, small enough to be scripts, vendored ones left out: their shebang may tell. */
-export function scriptPaths(files: { path: string; size: number }[]): string[] {
-  return files
-    .filter((file) => {
-      const base = file.path.slice(file.path.lastIndexOf('/') + 1)
-      return !base.includes('.') && file.size > 2 && file.size <= 64 * 1024 && !EXCLUDED.test(file.path)
-    })
-    .slice(0, MAX_SCRIPTS_READ)
-    .map((file) => file.path)
+/**
+ * Files whose name does not tell their language, small enough to be scripts, vendored ones left out: their shebang
+ * may tell. Linguist reads a shebang before it looks at the extension, so a file whose extension no language claims
+ * (`pre-commit.tgo`) is known by its shebang as well; files without an extension come first.
+ */
+export function scriptPaths(index: LanguageIndex, files: { path: string; size: number }[]): string[] {
+  const bare: string[] = []
+  const unknown: string[] = []
+  for (const file of files) {
+    if (file.size <= 2 || file.size > 64 * 1024 || EXCLUDED.test(file.path)) continue
+    const base = file.path.slice(file.path.lastIndexOf('/') + 1)
+    if (index.byFilename.has(base)) continue
+    const dot = base.lastIndexOf('.')
+    if (dot === -1) bare.push(file.path)
+    else if (dot > 0 && !index.knownExtensions.has(base.slice(dot).toLowerCase()) && !isBinaryName(base))
+      unknown.push(file.path)
+  }
+  return [...bare, ...unknown].slice(0, MAX_SCRIPTS_READ)
+}
+
+/** Images, fonts, archives and compiled files: never a script, so never read for a shebang. */
+const BINARY_NAME =
+  /\.(png|jpe?g|gif|webp|ico|icns|bmp|tiff?|woff2?|ttf|otf|eot|pdf|zip|gz|tgz|bz2|xz|7z|rar|jar|war|class|so|dylib|dll|exe|o|a|lib|pyc|bin|dat|db|sqlite3?|mp[34]|wav|ogg|mov|avi|keystore|jks|p12|pem|der|crt)$/i
+
+function isBinaryName(base: string): boolean {
+  return BINARY_NAME.test(base)
 }
 
 /**

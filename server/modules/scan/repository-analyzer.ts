@@ -29,6 +29,7 @@ import { markerParsers } from './parsers/markers.ts'
 import type { ManifestParser, ParseContext } from './parsers/parser.ts'
 import { phpParsers } from './parsers/php.ts'
 import { pythonParsers } from './parsers/python.ts'
+import { rParsers } from './parsers/r.ts'
 import { rubyParsers } from './parsers/ruby.ts'
 import { runtimeParsers } from './parsers/runtimes.ts'
 import { rustParsers } from './parsers/rust.ts'
@@ -49,6 +50,7 @@ export const manifestParsers: ManifestParser[] = [
   ...dartParsers,
   ...swiftParsers,
   ...elixirParsers,
+  ...rParsers,
   ...containerParsers,
   ...ciParsers,
   ...terraformParsers,
@@ -156,7 +158,8 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     .filter((entry) => entry.parsers.some((parser) => !parser.presenceOnly))
     .map((entry) => entry.path)
   const headers = headerPaths(source.files)
-  const scripts = scriptPaths(source.files)
+  const index = await languageIndex
+  const scripts = scriptPaths(index, source.files)
   const readSet = new Set(toRead)
   const workspaceFiles = source.files
     .filter((file) => isWorkspaceFile(file.path.slice(file.path.lastIndexOf('/') + 1)) && !readSet.has(file.path))
@@ -200,8 +203,7 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
   const manifestSignals = resolvePackages(signals, lockVersions, localPackages)
   const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
-  const index = await languageIndex
-  // a script without an extension is known by its shebang (bin/setup is Shell), as Linguist knows it
+  // a script whose name does not tell is known by its shebang (bin/setup is Shell), as Linguist knows it
   for (const script of scripts) {
     const text = texts.get(script)
     const language = text !== undefined && !languageOf(index, script) ? scriptLanguage(index, text) : undefined
@@ -362,6 +364,7 @@ const REGISTRIES: Partial<Record<PackageEcosystem, string>> = {
   cargo: 'crates.io',
   pub: 'pub.dev',
   hex: 'Hex',
+  cran: 'CRAN',
 }
 
 export function registrySignals(signals: Signal[], files: RepositoryFile[]): Signal[] {

@@ -82,6 +82,8 @@ export function packageRegistryUrl(ecosystem: PackageEcosystem, name: string): s
       return `https://hex.pm/packages/${encoded}`
     case 'swift':
       return `https://swiftpackageindex.com/search?query=${encoded}`
+    case 'cran':
+      return `https://cran.r-project.org/package=${encoded}`
   }
 }
 
@@ -97,6 +99,7 @@ const ECOSYSTEM_LABELS: Record<PackageEcosystem, string> = {
   pub: 'pub.dev',
   hex: 'Hex',
   swift: 'Swift',
+  cran: 'CRAN',
 }
 
 /**

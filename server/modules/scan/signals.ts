@@ -15,6 +15,7 @@ export const PACKAGE_ECOSYSTEMS = [
   'pub',
   'hex',
   'swift',
+  'cran',
 ] as const satisfies readonly AliasKind[]
 
 export type PackageEcosystem = (typeof PACKAGE_ECOSYSTEMS)[number]

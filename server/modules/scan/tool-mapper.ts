@@ -35,7 +35,10 @@ export interface DetectedTool {
   is_package: boolean
   /** The registry of a package tool (from the signal that found it), null for other tools. */
   package_ecosystem: PackageEcosystem | null
-  /** The catalog tool's other names (the CLI's JSON emits them); none for package tools. */
+  /**
+   * Other names (the CLI's JSON emits them): a catalog tool's, or a package's short name where its ecosystem has one
+   * (packageShortNames).
+   */
   aliases: string[]
   version: string | null
   /** Provenance: files ('apps/api/package.json') and page signals ('meta generator'), at most MAX_SOURCES. */
@@ -122,6 +125,23 @@ function candidateKeys(signal: Signal): AliasKey[] {
 /** Package tools' slugs: '{ecosystem}-{name}' ('npm-left-pad', 'pypi-django-environ', 'maven-com-google-guava-guava'). */
 export function packageSlug(ecosystem: PackageEcosystem, name: string): string {
   return `${ecosystem}-${slugify(name.replace(/^@/, ''))}`.slice(0, 60).replace(/-+$/, '')
+}
+
+/**
+ * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
+ * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
+ * cobra, `gopkg.in/yaml.v3` yaml), as Go's import name and StackShare's lists have it (issue 19); a Maven artifact by
+ * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships.
+ */
+export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
+  if (ecosystem === 'maven') {
+    const artifact = name.split(':')[1]
+    return artifact ? [artifact] : []
+  }
+  if (ecosystem !== 'go') return []
+  const segments = name.replace(/\/v\d+$/, '').split('/')
+  const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
+  return segments.length > 1 && last ? [last] : []
 }
 
 /** Data stores and brokers reached through client libraries: a client's version is not the server's. */
@@ -211,7 +231,7 @@ export async function mapSignals(
         category: null,
         is_package: true,
         package_ecosystem: ecosystem,
-        aliases: [],
+        aliases: packageShortNames(ecosystem, signal.name),
         version: null,
         sources: [],
         confidence: 0,

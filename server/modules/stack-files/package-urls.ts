@@ -16,6 +16,7 @@ const PURL_TYPES: Record<PackageEcosystem, string> = {
   pub: 'pub',
   hex: 'hex',
   swift: 'swift',
+  cran: 'cran',
 }
 const ECOSYSTEMS_BY_PURL_TYPE = new Map(Object.entries(PURL_TYPES).map(([ecosystem, type]) => [type, ecosystem]))
 

@@ -28,6 +28,7 @@ const PACKAGE_SUB_CATEGORIES: Record<PackageEcosystem, string> = {
   pub: 'Pub Packages',
   hex: 'Hex Packages',
   swift: 'Swift Packages',
+  cran: 'CRAN Packages',
 }
 
 const repoName = (stack: ExportedStack) => `${stack.owner.slug}/${stack.slug}`

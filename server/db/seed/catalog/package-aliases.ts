@@ -23,6 +23,7 @@ export type AliasKind =
   | 'pub'
   | 'hex'
   | 'swift'
+  | 'cran'
   | 'docker'
   | 'github-action'
   | 'terraform'

@@ -20,6 +20,7 @@ const PURL_TYPES: Record<string, SignalKind> = {
   hex: 'hex',
   swift: 'swift',
   cocoapods: 'swift',
+  cran: 'cran',
   docker: 'docker',
   oci: 'docker',
   githubactions: 'github-action',

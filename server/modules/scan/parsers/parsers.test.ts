@@ -252,6 +252,58 @@ describe('Ruby, JVM, .NET, Apple, Elixir', () => {
     expect(compact(signals)).toEqual(expect.arrayContaining(['rubygems:rack@3.0', 'rubygems:minitest']))
   })
 
+  it("reads an R package's DESCRIPTION (CRAN packages, never R's base packages) and renv.lock's versions", async () => {
+    const signals = await signalsOf({
+      'pkg/DESCRIPTION': [
+        'Package: fairness',
+        'Version: 0.1.0',
+        'Description: Helps detect',
+        '    bias in models.',
+        'Depends: R (>= 3.5.0), methods',
+        'Imports:',
+        '    reticulate (>= 1.20),',
+        '    rstudioapi',
+        'Suggests:',
+        '    testthat, fairness',
+      ].join('\n'),
+      'pkg/renv.lock': JSON.stringify({
+        R: { Version: '4.3.1' },
+        Packages: { reticulate: { Package: 'reticulate', Version: '1.34.0' } },
+      }),
+      'docs/DESCRIPTION': 'A plain text file that names no package.\n',
+    })
+    expect(compact(signals)).toEqual([
+      'name:R@3.5.0',
+      'cran:reticulate@1.34.0',
+      'cran:rstudioapi',
+      'cran:testthat',
+      'name:R@4.3.1',
+      'name:CRAN',
+    ])
+  })
+
+  it("reads a Rails app's importmap: npm packages pinned from a CDN, never the app's own modules", async () => {
+    const signals = await signalsOf({
+      'config/importmap.rb': [
+        '# Pin npm packages by running ./bin/importmap',
+        'pin "application", preload: true',
+        'pin "@hotwired/turbo-rails", to: "turbo.min.js", preload: true',
+        'pin_all_from "app/javascript/controllers", under: "controllers"',
+        'pin "jquery", preload: true # @3.7.1',
+        'pin "lightgallery/plugins/zoom", to: "lightgallery--plugins--zoom.js" # @2.7.2',
+        'pin "@googlemaps/js-api-loader", to: "https://ga.jspm.io/npm:@googlemaps/js-api-loader@1.16.2/dist/index.esm.js"',
+        'pin "lodash", to: "https://cdn.jsdelivr.net/npm/lodash@4.17.21/lodash.js"',
+      ].join('\n'),
+    })
+    expect(compact(signals)).toEqual([
+      'npm:jquery@3.7.1',
+      'npm:lightgallery@2.7.2',
+      'npm:@googlemaps/js-api-loader@1.16.2',
+      'npm:lodash@4.17.21',
+      'name:npm',
+    ])
+  })
+
   it('reads Gradle builds (Groovy and Kotlin DSL) and version catalogs', async () => {
     const signals = await signalsOf({
       'app/build.gradle.kts': [

@@ -1,4 +1,4 @@
-// Ruby: Gemfile, Gemfile.lock and *.gemspec.
+// Ruby: Gemfile, Gemfile.lock, *.gemspec, and a Rails app's config/importmap.rb (npm packages served from a CDN).
 import { cleanVersion, type Signal } from '../signals.ts'
 import { dirOf, type ManifestParser, presence } from './parser.ts'
 
@@ -56,4 +56,35 @@ export const gemspecParser: ManifestParser = {
   },
 }
 
-export const rubyParsers = [gemfileParser, gemfileLockParser, gemspecParser]
+/** A CDN address of an npm package: `https://ga.jspm.io/npm:@scope/name@1.2.3/...`, jsDelivr's `/npm/`, unpkg. */
+const NPM_CDN_URL = /(?:\bnpm:|cdn\.jsdelivr\.net\/npm\/|unpkg\.com\/)(@[^/@\s]+\/[^/@\s]+|[^/@\s]+)@([^/\s"']+)/
+
+/** The package a pinned module belongs to: 'lightgallery/plugins/zoom' is lightgallery's, '@hotwired/turbo' itself. */
+function packageOfModule(module: string): string {
+  const parts = module.split('/')
+  return module.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+}
+
+/**
+ * importmap-rails pins npm packages (`bin/importmap pin` fetches them from npm through a CDN): a pin with the
+ * version comment the command writes (`pin "jquery" # @3.7.1`) or a CDN address of npm (`to: "https://ga.jspm.io/
+ * npm:x@1.2.3/..."`) is an npm package; a pin of the app's own files (`pin "application"`, `pin_all_from`) is not.
+ */
+export const importmapParser: ManifestParser = {
+  id: 'importmap.rb',
+  matches: (path) => path === 'config/importmap.rb' || path.endsWith('/config/importmap.rb'),
+  parse(file) {
+    const signals: Signal[] = []
+    for (const raw of file.text.split('\n')) {
+      const pin = /^\s*pin\s*\(?\s*["']([^"']+)["']([^#]*)(?:#\s*@(\S+))?/.exec(raw)
+      if (!pin) continue
+      const cdn = NPM_CDN_URL.exec(pin[2]!)
+      if (cdn) signals.push({ kind: 'npm', name: cdn[1]!, version: cleanVersion(cdn[2]), source: file.path })
+      else if (pin[3])
+        signals.push({ kind: 'npm', name: packageOfModule(pin[1]!), version: cleanVersion(pin[3]), source: file.path })
+    }
+    return signals
+  },
+}
+
+export const rubyParsers = [gemfileParser, gemfileLockParser, gemspecParser, importmapParser]
