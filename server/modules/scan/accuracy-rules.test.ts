@@ -130,7 +130,11 @@ describe('accuracy rules', () => {
     expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
     expect(packageShortNames('npm', '@scope/name')).toEqual([])
     expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
-    expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api'])
+    expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api', 'slf4j'])
+    expect(packageShortNames('maven', 'org.mockito:mockito-core')).toEqual(['mockito-core', 'mockito'])
+    expect(packageShortNames('maven', 'com.google.protobuf:protobuf-java')).toEqual(['protobuf-java', 'protobuf'])
+    expect(packageShortNames('maven', 'org.springframework.data:spring-data-jpa')).toEqual(['spring-data-jpa'])
+    expect(packageShortNames('maven', 'com.example:core')).toEqual(['core'])
     expect(packageShortNames('pypi', 'django')).toEqual([])
     const [tool] = await mapSignals(
       [{ kind: 'go', name: 'github.com/stretchr/testify', version: '1.9.0', source: 'go.mod' }],

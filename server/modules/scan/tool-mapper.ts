@@ -127,16 +127,23 @@ export function packageSlug(ecosystem: PackageEcosystem, name: string): string {
   return `${ecosystem}-${slugify(name.replace(/^@/, ''))}`.slice(0, 60).replace(/-+$/, '')
 }
 
+/** The suffixes Java projects give their main modules: the API, the core, the Java runtime of a polyglot project. */
+const MAVEN_MODULE_SUFFIX = /-(?:api|core|java)$/
+
 /**
  * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
  * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
  * cobra, `gopkg.in/yaml.v3` yaml), as Go's import name and StackShare's lists have it (issue 19); a Maven artifact by
- * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships.
+ * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and a project's main module also by
+ * the project's name: the artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core` Mockito's,
+ * `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime).
  */
 export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
   if (ecosystem === 'maven') {
     const artifact = name.split(':')[1]
-    return artifact ? [artifact] : []
+    if (!artifact) return []
+    const project = artifact.replace(MAVEN_MODULE_SUFFIX, '')
+    return project && project !== artifact ? [artifact, project] : [artifact]
   }
   if (ecosystem !== 'go') return []
   const segments = name.replace(/\/v\d+$/, '').split('/')
