@@ -3,18 +3,7 @@
 // and its delta (docs/decisions/060-stack-match-incremental-index.md). Pure: it reads an index match-memory.ts built
 // and answers a page, so bench/match-memory.ts can time it on a synthetic index without a database.
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE } from '#contracts/match.ts'
-import {
-  andInto,
-  andNotInto,
-  type Bits,
-  bitsOf,
-  collect,
-  countUpTo,
-  fullBits,
-  orInto,
-  type Posting,
-  removePosting,
-} from './bitset.ts'
+import { type Bits, type Posting, PostingReader, popcount32 } from './bitset.ts'
 import type { MatchFilters } from './match-rows.ts'
 import type { TsQuery } from './tsquery.ts'
 
@@ -42,88 +31,193 @@ export interface MemoryIndex {
   expiry?: { openAt(now: number): Bits }
 }
 
-/** The rows matching a keyword's tsquery: a fresh set, or a kept posting's bitset (read only). */
-function keywordBits(index: MemoryIndex, query: TsQuery): Bits {
+/**
+ * A search reads its index CHUNK_WORDS words (8,192 rows) at a time, newest first, and stops once it has counted
+ * MATCH_COUNT_CAP + 1 hits and its best tier holds the page: at 1M rows a popular search reads a few chunks, not every
+ * word once per filter (docs/decisions/066-stack-match-one-pass.md). Each filter reads its chunk into one of a few
+ * small buffers, so a search allocates no set the size of the index.
+ */
+const CHUNK_WORDS = 256
+
+/** A keyword's tsquery as readers of its lexemes, with a chunk for each operator's other side. */
+type KeywordNode =
+  | { kind: 'lexeme'; rows: PostingReader }
+  | { kind: 'not'; searchable: PostingReader; operand: KeywordNode; other: Bits }
+  | { kind: 'and' | 'or'; left: KeywordNode; right: KeywordNode; other: Bits }
+
+function keywordNode(index: MemoryIndex, query: TsQuery): KeywordNode {
   switch (query.kind) {
     case 'lexeme':
-      return bitsOf(index.lexemes.get(query.lexeme), index.words)
+      return { kind: 'lexeme', rows: new PostingReader(index.lexemes.get(query.lexeme)) }
     case 'not': {
-      const rows = index.withSearch.slice()
-      andNotInto(rows, keywordBits(index, query.operand))
-      return rows
+      const searchable = new PostingReader({ bits: index.withSearch })
+      return { kind: 'not', searchable, operand: keywordNode(index, query.operand), other: chunk() }
     }
-    case 'and': {
-      const rows = keywordBits(index, query.left).slice()
-      andInto(rows, keywordBits(index, query.right))
-      return rows
-    }
-    case 'or': {
-      const rows = keywordBits(index, query.left).slice()
-      orInto(rows, keywordBits(index, query.right))
-      return rows
+    default: {
+      const [left, right] = [keywordNode(index, query.left), keywordNode(index, query.right)]
+      return { kind: query.kind, left, right, other: chunk() }
     }
   }
 }
 
-/** The hits of a search, every filter applied, as a fresh set. */
-function hitsOf(index: MemoryIndex, filters: MatchFilters, keyword: TsQuery | 'empty' | undefined, now: number) {
-  const { words } = index
-  const hits = index.expiry ? index.expiry.openAt(now).slice() : fullBits(index.size)
-  if (index.terms) {
-    // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
-    if (filters.fullTime || filters.freelance) {
-      const kinds = new Uint32Array(words)
-      if (filters.fullTime) orInto(kinds, bitsOf(index.terms.fullTime, words))
-      if (filters.freelance) orInto(kinds, bitsOf(index.terms.freelance, words))
-      andInto(hits, kinds)
-    }
-    if (filters.remote) andInto(hits, bitsOf(index.terms.remote, words))
+/** Reads into `rows` the keyword's rows among the `count` words from `from`. */
+function readKeyword(node: KeywordNode, rows: Bits, from: number, count: number) {
+  if (node.kind === 'lexeme') {
+    node.rows.read(rows, from, count)
+    return
   }
-  if (filters.location) {
-    const needle = filters.location.toLowerCase()
-    const near = new Uint32Array(words)
-    for (const { place, posting } of index.places) if (place.includes(needle)) orInto(near, bitsOf(posting, words))
-    andInto(hits, near)
+  const { other } = node
+  if (node.kind === 'not') {
+    node.searchable.read(rows, from, count)
+    readKeyword(node.operand, other, from, count)
+    for (let i = 0; i < count; i++) rows[i]! &= ~other[i]!
+    return
   }
-  if (keyword === 'empty') hits.fill(0)
-  else if (keyword) andInto(hits, keywordBits(index, keyword))
-  for (const id of filters.excluded) removePosting(hits, index.tools.get(id))
-  const selected = filters.selected.map((id) => bitsOf(index.tools.get(id), words))
-  if (filters.operator === 'AND') {
-    for (const bits of selected) andInto(hits, bits)
-  } else if (selected.length > 0) {
-    const any = new Uint32Array(words)
-    for (const bits of selected) orInto(any, bits)
-    andInto(hits, any)
-    for (const id of filters.required) andInto(hits, bitsOf(index.tools.get(id), words))
+  readKeyword(node.left, rows, from, count)
+  readKeyword(node.right, other, from, count)
+  if (node.kind === 'and') for (let i = 0; i < count; i++) rows[i]! &= other[i]!
+  else for (let i = 0; i < count; i++) rows[i]! |= other[i]!
+}
+
+const chunk = () => new Uint32Array(CHUNK_WORDS)
+
+/** rows &= other, over the chunk's first `count` words. */
+function andChunk(rows: Bits, other: Bits, count: number) {
+  for (let i = 0; i < count; i++) rows[i]! &= other[i]!
+}
+
+/** Appends the word's positions (its first row is `first`) to `list`, in order, until it holds `wanted`. */
+function collectWord(word: number, first: number, list: number[], wanted: number) {
+  let rest = word
+  while (rest !== 0 && list.length < wanted) {
+    const low = rest & -rest
+    list.push(first + 31 - Math.clz32(low))
+    rest = (rest ^ low) >>> 0
   }
-  return { hits, selected }
+}
+
+/** What a search found in one index: its hits counted up to MATCH_COUNT_CAP + 1, and each tier's first positions. */
+interface IndexHits {
+  index: MemoryIndex
+  counted: number
+  /**
+   * Best first: one tier for AND or fewer than two selected tools (every hit has the same match); for OR, the hits
+   * holding every selected tool, then exactly one fewer, and so on. Each holds its first `wanted` positions in order,
+   * or all of them; when the walk stopped early, the best tier holds `wanted` and the others may hold fewer.
+   */
+  tiers: number[][]
 }
 
 /**
- * The search's hits split by match, best first: one tier for AND or fewer than two tools (every hit has the same
- * match); for OR, the hits holding every selected tool, then exactly one fewer, and so on. Each row's count of held
- * tools is added up a word (32 rows) at a time: level[c] holds the rows that hold c of the tools seen so far.
+ * One walk over an index's words, every filter applied a chunk at a time (`stale`: positions superseded by a delta),
+ * until the count passes MATCH_COUNT_CAP and the best tier holds `wanted` positions, or the rows end.
  */
-function tiersOf(hits: Bits, selected: Bits[], filters: MatchFilters): Bits[] {
-  if (filters.operator === 'AND' || selected.length < 2) return [hits]
-  const levels = Array.from({ length: selected.length + 1 }, () => new Uint32Array(hits.length))
-  const level = new Int32Array(selected.length + 1)
-  for (let word = 0; word < hits.length; word++) {
-    if (hits[word] === 0) continue
-    level.fill(0)
-    level[0] = hits[word]!
-    for (let tool = 0; tool < selected.length; tool++) {
-      const holds = selected[tool]![word]!
-      for (let count = tool; count >= 0; count--) {
-        level[count + 1]! |= level[count]! & holds
-        level[count]! &= ~holds
-      }
+function walkIndex(
+  index: MemoryIndex,
+  filters: MatchFilters,
+  keyword: TsQuery | undefined,
+  now: number,
+  stale: Bits | undefined,
+  wanted: number,
+): IndexHits {
+  const { words, size } = index
+  const toolReaders = (ids: number[]) => ids.map((id) => new PostingReader(index.tools.get(id)))
+  const selected = toolReaders(filters.selected)
+  const isAnd = filters.operator === 'AND'
+  const required = isAnd ? [] : toolReaders(filters.required)
+  const excluded = toolReaders(filters.excluded)
+  const open = index.expiry ? new PostingReader({ bits: index.expiry.openAt(now) }) : undefined
+  const terms = index.terms
+  // spec §3: full-time and freelance are kinds of job (either one ticked matches); remote applies on top
+  const kinds = terms
+    ? [filters.fullTime ? terms.fullTime : undefined, filters.freelance ? terms.freelance : undefined]
+        .filter((posting) => posting !== undefined)
+        .map((posting) => new PostingReader(posting))
+    : []
+  const remote = terms && filters.remote ? new PostingReader(terms.remote) : undefined
+  const needle = filters.location.toLowerCase()
+  const places = filters.location
+    ? index.places.filter(({ place }) => place.includes(needle)).map(({ posting }) => new PostingReader(posting))
+    : undefined
+  const keywordRows = keyword ? keywordNode(index, keyword) : undefined
+  const superseded = stale ? new PostingReader({ bits: stale }) : undefined
+
+  const isTiered = !isAnd && selected.length >= 2
+  const tierCount = isTiered ? selected.length + 1 : 1
+  const tiers: number[][] = Array.from({ length: tierCount }, () => [])
+  const best = tiers[0]!
+  // with OR, each selected tool's rows in the chunk: their union filters the hits, their counts make the tiers
+  const held = isAnd ? [] : selected.map(chunk)
+  const hits = chunk()
+  const other = chunk()
+  // level[c]: the word's hits holding c of the tools counted so far
+  const level = new Int32Array(tierCount)
+  const tailMask = size % 32 === 0 ? 0xffffffff : (2 ** (size % 32) - 1) >>> 0
+  let counted = 0
+  for (let from = 0; from < words; from += CHUNK_WORDS) {
+    const count = Math.min(CHUNK_WORDS, words - from)
+    if (open) open.read(hits, from, count)
+    else {
+      hits.fill(0xffffffff, 0, count)
+      if (from + count === words) hits[count - 1] = tailMask
     }
-    for (let count = 0; count <= selected.length; count++) levels[count]![word] = level[count]!
+    // the tools first: the most selective filters, so a chunk they leave empty is passed at once
+    if (isAnd) for (const tool of selected) tool.andInto(hits, from, count)
+    else if (selected.length > 0) {
+      other.fill(0, 0, count)
+      for (const [t, tool] of selected.entries()) {
+        tool.read(held[t]!, from, count)
+        for (let i = 0; i < count; i++) other[i]! |= held[t]![i]!
+      }
+      andChunk(hits, other, count)
+      for (const tool of required) tool.andInto(hits, from, count)
+    }
+    let any = 0
+    for (let i = 0; i < count; i++) any |= hits[i]!
+    if (any === 0) continue
+    if (kinds.length > 0) {
+      other.fill(0, 0, count)
+      for (const kind of kinds) kind.orInto(other, from, count)
+      andChunk(hits, other, count)
+    }
+    remote?.andInto(hits, from, count)
+    if (places) {
+      other.fill(0, 0, count)
+      for (const place of places) place.orInto(other, from, count)
+      andChunk(hits, other, count)
+    }
+    if (keywordRows) {
+      readKeyword(keywordRows, other, from, count)
+      andChunk(hits, other, count)
+    }
+    for (const tool of excluded) tool.andNotInto(hits, from, count)
+    superseded?.andNotInto(hits, from, count)
+
+    for (let i = 0; i < count; i++) {
+      const word = hits[i]!
+      if (word === 0) continue
+      if (counted <= MATCH_COUNT_CAP) counted += popcount32(word)
+      const first = (from + i) * 32
+      if (!isTiered) {
+        collectWord(word, first, best, wanted)
+        continue
+      }
+      level.fill(0)
+      level[0] = word
+      for (let tool = 0; tool < held.length; tool++) {
+        const holds = held[tool]![i]!
+        for (let c = tool; c >= 0; c--) {
+          level[c + 1]! |= level[c]! & holds
+          level[c]! &= ~holds
+        }
+      }
+      // rows below the required tools' count (or holding none) are not hits, so their levels are empty
+      for (let c = 0; c < tierCount; c++)
+        if (level[c] !== 0) collectWord(level[c]!, first, tiers[tierCount - 1 - c]!, wanted)
+    }
+    if (counted > MATCH_COUNT_CAP && best.length >= wanted) break
   }
-  // rows below the required tools' count (or holding none) are not hits, so their levels are empty
-  return levels.reverse()
+  return { index, counted: Math.min(counted, MATCH_COUNT_CAP + 1), tiers }
 }
 
 /** An index brought to a later version: its built rows less those changed since, and the changed rows' own index. */
@@ -141,13 +235,6 @@ export interface MemoryPage {
   counted: number
 }
 
-/** One index's share of a search: its hits and their match tiers. */
-interface SearchPart {
-  index: MemoryIndex
-  hits: Bits
-  tiers: Bits[]
-}
-
 /** Whether a's row at position pa comes before b's at pb in recency order (as indexRows' `recency` sorts). */
 function isBefore(a: MemoryIndex, pa: number, b: MemoryIndex, pb: number): boolean {
   const ra = a.recency[pa]!
@@ -155,18 +242,15 @@ function isBefore(a: MemoryIndex, pa: number, b: MemoryIndex, pb: number): boole
   return ra > rb || (ra === rb && a.ids[pa]! > b.ids[pb]!)
 }
 
-/** The page's row ids: the parts' rows walked tier by tier, each tier's rows of every part merged in recency order. */
-function pageIds(parts: SearchPart[], page: number): number[] {
-  const skip = (page - 1) * MATCH_PAGE_SIZE
-  const wanted = skip + MATCH_PAGE_SIZE
+/**
+ * The first `wanted` row ids: the parts' rows walked tier by tier, each tier's rows of every part merged in recency
+ * order. A part whose walk stopped early holds `wanted` rows of the best tier, which fill the page on their own.
+ */
+function pageIds(parts: IndexHits[], wanted: number): number[] {
   const ordered: number[] = []
   const tiers = parts[0]?.tiers.length ?? 0
   for (let tier = 0; tier < tiers && ordered.length < wanted; tier++) {
-    const lists = parts.map((part) => {
-      const positions: number[] = []
-      collect(part.tiers[tier]!, 0, positions, wanted - ordered.length)
-      return positions
-    })
+    const lists = parts.map((part) => part.tiers[tier]!)
     const next = parts.map(() => 0)
     while (ordered.length < wanted) {
       let first = -1
@@ -182,7 +266,7 @@ function pageIds(parts: SearchPart[], page: number): number[] {
       ordered.push(parts[first]!.index.ids[lists[first]![next[first]!++]!]!)
     }
   }
-  return ordered.slice(skip)
+  return ordered
 }
 
 /** A search's page at the view's version: `keyword` is its tsquery's tree ('empty': stop words only, no hits). */
@@ -192,13 +276,12 @@ export function searchView(
   keyword: TsQuery | 'empty' | undefined,
   now: number,
 ): MemoryPage {
-  const parts: SearchPart[] = []
-  for (const index of view.delta ? [view.base, view.delta] : [view.base]) {
-    const { hits, selected } = hitsOf(index, filters, keyword, now)
-    if (index === view.base && view.stale) andNotInto(hits, view.stale)
-    parts.push({ index, hits, tiers: tiersOf(hits, selected, filters) })
-  }
-  let counted = 0
-  for (const part of parts) counted += countUpTo(part.hits, MATCH_COUNT_CAP + 1)
-  return { ids: pageIds(parts, filters.page), counted: Math.min(counted, MATCH_COUNT_CAP + 1) }
+  // `@@` is false for a query of stop words only
+  if (keyword === 'empty') return { ids: [], counted: 0 }
+  const skip = (filters.page - 1) * MATCH_PAGE_SIZE
+  const wanted = skip + MATCH_PAGE_SIZE
+  const parts = [walkIndex(view.base, filters, keyword, now, view.stale, wanted)]
+  if (view.delta) parts.push(walkIndex(view.delta, filters, keyword, now, undefined, wanted))
+  const counted = parts.reduce((sum, part) => sum + part.counted, 0)
+  return { ids: pageIds(parts, wanted).slice(skip), counted: Math.min(counted, MATCH_COUNT_CAP + 1) }
 }
