@@ -71,6 +71,11 @@ const resultsFile = isMatchOnly
     : 'latest.json'
 const duration = Number(args.duration)
 const matchScale = parseMatchScale(args.match)
+/**
+ * How long the server may take to seed: 15 minutes, and 2 more per 100,000 Stack Match jobs (a 1M seed takes about
+ * 9 minutes on an idle machine, and overran 15 on a loaded one).
+ */
+const seedTimeoutMs = (15 + 2 * (args['no-match'] ? 0 : Number(matchScale.split(':')[0]) / 100_000)) * 60_000
 const connections = Number(args.connections)
 const adminUrl = BENCH_ADMIN_URL
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
@@ -274,7 +279,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   try {
-    const ready = await nextMessage(child, (m) => m.type === 'ready' || m.type === 'failed', 15 * 60_000)
+    const ready = await nextMessage(child, (m) => m.type === 'ready' || m.type === 'failed', seedTimeoutMs)
     if (ready.type === 'failed') return { kind, skipped: ready.message, scenarios: [] }
     if (ready.type !== 'ready') throw new Error('unexpected message')
     const seed = ready.seed as ScaleSummary

@@ -1,7 +1,8 @@
 // A Stack Match search over the in-memory index (docs/decisions/034-stack-match-in-memory-index.md): the filters as
 // set operations over words of 32 rows in recency order, the OR match tiers, and the page merged from the built index
-// and its delta (docs/decisions/060-stack-match-incremental-index.md). Pure: it reads an index match-memory.ts built
-// and answers a page, so bench/match-memory.ts can time it on a synthetic index without a database.
+// and its delta (docs/decisions/060-stack-match-incremental-index.md), in one walk over the words that stops once the
+// count and the page are known (docs/decisions/066-stack-match-one-pass.md). Pure: it reads an index match-memory.ts
+// built and answers a page, so bench/match-memory.ts and the tests can search an index built in memory.
 import { MATCH_COUNT_CAP, MATCH_PAGE_SIZE } from '#contracts/match.ts'
 import { type Bits, type Posting, PostingReader, popcount32 } from './bitset.ts'
 import type { MatchFilters } from './match-rows.ts'
