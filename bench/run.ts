@@ -10,6 +10,9 @@
 //   --no-match                  skip Stack Match (100,000 jobs and 20,000 companies seeded on PostgreSQL, its two
 //                               endpoints at 20 connections; plans into docs/match-query-plans.md)
 //   --match=1000000:100000      Stack Match's scale, jobs:companies (default 100000:20000)
+//   --only=match                only the Stack Match scenarios (and the baselines their ratios read): no bundle, Lighthouse,
+//                               scans or other explains; writes bench/results/latest-only-match.json and the plans of
+//                               docs/match-query-plans.md, and leaves latest.json and explain-postgres.txt as they were
 //   --instances=1               N > 1: the app's routes through haproxy to N real instances (`node server/main.ts`)
 //                               on the seeded PostgreSQL database (PGlite is skipped: one process's database); the
 //                               /bench/ routes (baseline, past the answer caches) stay one process behind the same
@@ -51,15 +54,28 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
     instances: { type: 'string', default: '1' },
+    only: { type: 'string' },
   },
 })
+if (args.only !== undefined && args.only !== 'match') throw new Error(`--only takes match, not ${args.only}`)
+/** --only=match: the Stack Match scenarios alone (a run at 1M jobs seeds for 9 minutes; the rest adds nothing). */
+const isMatchOnly = args.only === 'match'
 const instances = Number(args.instances)
 if (!Number.isInteger(instances) || instances < 1)
   throw new Error(`--instances must be 1 or more, not ${args.instances}`)
 /** A run through the balancer keeps its figures apart from the single process's. */
-const resultsFile = instances > 1 ? `latest-instances-${instances}.json` : 'latest.json'
+const resultsFile = isMatchOnly
+  ? 'latest-only-match.json'
+  : instances > 1
+    ? `latest-instances-${instances}.json`
+    : 'latest.json'
 const duration = Number(args.duration)
 const matchScale = parseMatchScale(args.match)
+/**
+ * How long the server may take to seed: 15 minutes, and 2 more per 100,000 Stack Match jobs (a 1M seed takes about
+ * 9 minutes on an idle machine, and overran 15 on a loaded one).
+ */
+const seedTimeoutMs = (15 + 2 * (args['no-match'] ? 0 : Number(matchScale.split(':')[0]) / 100_000)) * 60_000
 const connections = Number(args.connections)
 const adminUrl = BENCH_ADMIN_URL
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
@@ -175,11 +191,13 @@ await buildWeb()
 let lighthouse: (LighthouseRun & { database: string }) | { skipped: string } = {
   skipped: args['no-lighthouse']
     ? '--no-lighthouse'
-    : chromiumPath()
-      ? 'no database was measured'
-      : 'no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install chromium)',
+    : isMatchOnly
+      ? '--only=match'
+      : chromiumPath()
+        ? 'no database was measured'
+        : 'no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install chromium)',
 }
-let isLighthousePending = !args['no-lighthouse'] && chromiumPath() !== null
+let isLighthousePending = !args['no-lighthouse'] && !isMatchOnly && chromiumPath() !== null
 
 const targets = args.db === 'both' ? (['postgres', 'pglite'] as const) : ([args.db] as const)
 const results: TargetResult[] = []
@@ -201,11 +219,11 @@ for (const kind of targets) {
 }
 
 let bundle: { budgetBytes: number; pages: PageBundle[] } | null = null
-if (!args['no-bundle']) {
+if (!args['no-bundle'] && !isMatchOnly) {
   console.log('\n== First-load JavaScript (vite build with a manifest)')
   bundle = await measureBundles()
 }
-const scan = await measureScans()
+const scan = isMatchOnly ? null : await measureScans()
 
 printReport(results, lighthouse, bundle, scan)
 fs.mkdirSync(resultsDir, { recursive: true })
@@ -230,7 +248,11 @@ fs.writeFileSync(
         ...lighthouse,
       },
       bundle,
-      scan: scan ?? 'not measured: the scan engine (bench/scan.ts loadScanEngine) could not be loaded',
+      scan:
+        scan ??
+        (isMatchOnly
+          ? 'not measured: --only=match'
+          : 'not measured: the scan engine (bench/scan.ts loadScanEngine) could not be loaded'),
     },
     null,
     2,
@@ -257,7 +279,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   try {
-    const ready = await nextMessage(child, (m) => m.type === 'ready' || m.type === 'failed', 15 * 60_000)
+    const ready = await nextMessage(child, (m) => m.type === 'ready' || m.type === 'failed', seedTimeoutMs)
     if (ready.type === 'failed') return { kind, skipped: ready.message, scenarios: [] }
     if (ready.type !== 'ready') throw new Error('unexpected message')
     const seed = ready.seed as ScaleSummary
@@ -267,7 +289,10 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     )
     const base = `http://127.0.0.1:${ready.port}`
     const scenarios: ScenarioResult[] = []
-    for (const scenario of SCENARIOS) {
+    const measured = isMatchOnly
+      ? SCENARIOS.filter((scenario) => scenario.name.startsWith('baseline') || scenario.name.startsWith('match '))
+      : SCENARIOS
+    for (const scenario of measured) {
       const paths = scenario.paths(ready.samples)
       const example = paths[0] ?? ''
       if (paths.length === 0) {
@@ -325,8 +350,10 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       }
     }
     if (kind === 'postgres') {
-      target.aim = judgeAim(scenarios)
-      target.pageAim = judgePageAim(scenarios)
+      if (!isMatchOnly) {
+        target.aim = judgeAim(scenarios)
+        target.pageAim = judgePageAim(scenarios)
+      }
       target.matchAim = judgeMatchAim(scenarios.filter((s) => !s.name.endsWith(NO_ANSWER_CACHE)))
       target.matchPastCacheAim = judgeMatchAim(scenarios.filter((s) => s.name.endsWith(NO_ANSWER_CACHE)))
       // the plans do not depend on how many instances ask: kept from the single process's run
@@ -426,7 +453,7 @@ async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): 
     ...scenarios
       .filter((s) => s.available && !s.example.startsWith('/bench/') && !s.name.endsWith(NO_ANSWER_CACHE))
       .map((s) => [s.name, s.example]),
-    ...SEARCH_EXPLAINS.map((query) => ['search', `/api/v1/services/search?q=${query}`]),
+    ...(isMatchOnly ? [] : SEARCH_EXPLAINS.map((query) => ['search', `/api/v1/services/search?q=${query}`])),
   ]
   for (const [name, path] of explained) {
     child.send({ type: 'explain', path: path! } satisfies ParentMessage)
@@ -446,6 +473,7 @@ async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): 
     writeMatchPlans(figures, match)
   }
   const file = 'bench/results/explain-postgres.txt'
+  if (isMatchOnly) return 'docs/match-query-plans.md'
   fs.writeFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), `${sections.join('\n\n')}\n`)
   return file
 }
@@ -596,5 +624,5 @@ function printReport(
         `  ${pad(figure.name, 28)}${pad(`${figure.milliseconds} ms`, 10, true)}  budget ${figure.budgetMilliseconds} ms: ` +
           `${figure.withinBudget ? 'within' : 'OVER'}`,
       )
-  } else console.log('\nScans: not measured (the scan engine in bench/scan.ts could not be loaded)')
+  } else if (!isMatchOnly) console.log('\nScans: not measured (the scan engine in bench/scan.ts could not be loaded)')
 }

@@ -18,7 +18,8 @@ export function fullBits(size: number): Bits {
 }
 
 export function toPosting(positions: ArrayLike<number>, size: number): Posting {
-  if (positions.length * 32 <= size) return { positions: Uint32Array.from(positions) }
+  // sorted: a PostingReader walks them in order (PostgreSQL's array_agg gives no order unless asked)
+  if (positions.length * 32 <= size) return { positions: Uint32Array.from(positions).sort() }
   const bits = new Uint32Array(wordsFor(size))
   for (let i = 0; i < positions.length; i++) bits[positions[i]! >>> 5]! |= 1 << (positions[i]! & 31)
   return { bits }
@@ -31,28 +32,6 @@ export function bitsOf(posting: Posting | undefined, words: number): Bits {
   const bits = new Uint32Array(words)
   for (const position of posting.positions) bits[position >>> 5]! |= 1 << (position & 31)
   return bits
-}
-
-/** target &= other. */
-export function andInto(target: Bits, other: Bits) {
-  for (let i = 0; i < target.length; i++) target[i]! &= other[i]!
-}
-
-/** target |= other. */
-export function orInto(target: Bits, other: Bits) {
-  for (let i = 0; i < target.length; i++) target[i]! |= other[i]!
-}
-
-/** target &= ~other. */
-export function andNotInto(target: Bits, other: Bits) {
-  for (let i = 0; i < target.length; i++) target[i]! &= ~other[i]!
-}
-
-/** Removes the posting's rows from target without building its bitset. */
-export function removePosting(target: Bits, posting: Posting | undefined) {
-  if (!posting) return
-  if ('bits' in posting) andNotInto(target, posting.bits)
-  else for (const position of posting.positions) target[position >>> 5]! &= ~(1 << (position & 31))
 }
 
 export function popcount32(word: number): number {
@@ -90,4 +69,81 @@ export function collect(bits: Bits, skip: number, out: number[], until: number):
     }
   }
   return skipped
+}
+
+const NO_POSITIONS = new Uint32Array(0)
+
+/**
+ * A posting read in order, a chunk of words at a time (match-memory-search.ts): a bitset's words in place, a list of
+ * positions (toPosting sorts them) with a cursor, so reading every chunk costs the list's length once. Chunks are
+ * read from the first word on; a chunk may be passed over, never read twice.
+ */
+export class PostingReader {
+  readonly #bits: Bits | undefined
+  readonly #positions: Uint32Array
+  #next = 0
+  #chunk: Bits | undefined
+
+  constructor(posting: Posting | undefined) {
+    this.#bits = posting && 'bits' in posting ? posting.bits : undefined
+    this.#positions = posting && 'positions' in posting ? posting.positions : NO_POSITIONS
+  }
+
+  /** chunk[i] = the posting's word from + i, for i below count. */
+  read(chunk: Bits, from: number, count: number) {
+    const bits = this.#bits
+    if (bits) {
+      for (let i = 0; i < count; i++) chunk[i] = bits[from + i]!
+      return
+    }
+    chunk.fill(0, 0, count)
+    this.orInto(chunk, from, count)
+  }
+
+  /** chunk[i] |= the posting's word from + i. */
+  orInto(chunk: Bits, from: number, count: number) {
+    const bits = this.#bits
+    if (bits) {
+      for (let i = 0; i < count; i++) chunk[i]! |= bits[from + i]!
+      return
+    }
+    this.#walk(from, count, (offset) => {
+      chunk[offset >>> 5]! |= 1 << (offset & 31)
+    })
+  }
+
+  /** chunk[i] &= ~(the posting's word from + i). */
+  andNotInto(chunk: Bits, from: number, count: number) {
+    const bits = this.#bits
+    if (bits) {
+      for (let i = 0; i < count; i++) chunk[i]! &= ~bits[from + i]!
+      return
+    }
+    this.#walk(from, count, (offset) => {
+      chunk[offset >>> 5]! &= ~(1 << (offset & 31))
+    })
+  }
+
+  /** chunk[i] &= the posting's word from + i. */
+  andInto(chunk: Bits, from: number, count: number) {
+    const bits = this.#bits
+    if (bits) {
+      for (let i = 0; i < count; i++) chunk[i]! &= bits[from + i]!
+      return
+    }
+    this.#chunk ??= new Uint32Array(chunk.length)
+    this.read(this.#chunk, from, count)
+    for (let i = 0; i < count; i++) chunk[i]! &= this.#chunk[i]!
+  }
+
+  /** Calls `visit` with each listed position in words [from, from + count), as an offset from the chunk's first row. */
+  #walk(from: number, count: number, visit: (offset: number) => void) {
+    const positions = this.#positions
+    const start = from * 32
+    const end = (from + count) * 32
+    let next = this.#next
+    while (next < positions.length && positions[next]! < start) next++
+    for (; next < positions.length && positions[next]! < end; next++) visit(positions[next]! - start)
+    this.#next = next
+  }
 }
