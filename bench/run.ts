@@ -115,6 +115,11 @@ const SCENARIOS: Scenario[] = [
     paths: (s) => searchPrefixes(s.names).map((q) => `/bench/search?q=${encodeURIComponent(q)}&page=1`),
   },
   { name: 'tool page API', paths: (s) => s.slugs.map((slug) => `/api/v1/tools/${slug}`) },
+  // The same pages past the answer cache (bench/server.ts): what a tool page costs after a write (issue 21)
+  {
+    name: `tool page API${NO_ANSWER_CACHE}`,
+    paths: (s) => s.slugs.map((slug) => `/bench/tool-page?slug=${encodeURIComponent(slug)}`),
+  },
   // The pages' HTML (issue 16), as a browser or a crawler asks for it: 500 tools, 500 public stacks
   { name: 'tool page HTML', primeEachPath: true, paths: (s) => s.slugs.map((slug) => `/tools/${slug}`) },
   { name: `tool page HTML${NO_ANSWER_CACHE}`, ...pastPageCache((s) => s.slugs.map((slug) => `/tools/${slug}`)) },

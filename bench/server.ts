@@ -14,6 +14,7 @@ import pg from 'pg'
 import { z } from 'zod'
 import { MatchQuery } from '#contracts/match.ts'
 import { TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
+import { ToolPageResponse } from '#contracts/tool-page.ts'
 import { stackupUrl } from '#contracts/tool-page-meta.ts'
 import { SearchToolsQuery } from '#contracts/tools.ts'
 import { buildApp } from '../server/app.ts'
@@ -24,8 +25,9 @@ import { readEnv } from '../server/env.ts'
 import { readMatchVersion } from '../server/modules/match/match.queries.ts'
 import * as stackMatch from '../server/modules/match/match.service.ts'
 import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
+import { loadToolPage } from '../server/modules/tools/tool-page.service.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
-import { parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
+import { findToolBySlugOrName, parseSearchQuery, searchTools } from '../server/modules/tools/tools.queries.ts'
 import { type Cluster, freePort, startCluster } from '../server/test/cluster.ts'
 import { withAdmin } from '../server/test/paths.ts'
 import type { LighthousePage } from './lighthouse.ts'
@@ -135,6 +137,20 @@ app
     const rows = search ? await searchTools(app.db, search, options) : []
     return { tools: presentTools(rows.slice(0, TOOLS_PAGE_SIZE), null), has_more: rows.length > TOOLS_PAGE_SIZE }
   })
+// The tool page API past its answer cache: the route's lookup, service and serialization (as PublicAnswerCache.send
+// does), so the bench shows what a tool page costs when a write has emptied every instance's kept answers (issue 21)
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .get(
+    '/bench/tool-page',
+    { schema: { hide: true, querystring: z.object({ slug: z.string().max(200) }) } },
+    async (request, reply) => {
+      const tool = await findToolBySlugOrName(app.db, request.query.slug)
+      if (!tool) return reply.code(404).send(null)
+      const body = JSON.stringify(z.encode(ToolPageResponse, await loadToolPage(app.db, tool, null)))
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
+  )
 // Stack Match past its answer cache (decision 030): the routes' search and presenters, every request computed
 app
   .withTypeProvider<ZodTypeProvider>()

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { CommentableType } from '#contracts/comments.ts'
 import type { Db } from '../../db/client.ts'
 import { comments, commentVotes, companies, stacks, tools, users } from '../../db/schema/index.ts'
+import { builtOnce } from '../../db/statements.ts'
 
 export type CommentRecord = typeof comments.$inferSelect
 
@@ -18,19 +19,25 @@ export type CommentRow = {
 
 /** Whether the tool, stack (public) or company exists, so comments hang off something real. */
 export async function commentableExists(db: Db, type: CommentableType, id: number): Promise<boolean> {
-  if (type === 'tool') {
-    const [row] = await db.select({ id: tools.id }).from(tools).where(eq(tools.id, id))
-    return Boolean(row)
-  }
-  if (type === 'stack') {
-    const [row] = await db
+  const [row] = await builtOnce(db, `commentable_${type}_exists`, (db, name) => buildExists(db, type, name)).execute({
+    id,
+  })
+  return Boolean(row)
+}
+
+// Every page that shows comments asks for them when it is drawn: its two statements are prepared once per database
+// handle (decision 068)
+const idValue = sql.placeholder('id')
+
+function buildExists(db: Db, type: CommentableType, name: string) {
+  if (type === 'tool') return db.select({ id: tools.id }).from(tools).where(eq(tools.id, idValue)).prepare(name)
+  if (type === 'stack')
+    return db
       .select({ id: stacks.id })
       .from(stacks)
-      .where(and(eq(stacks.id, id), eq(stacks.isPrivate, false)))
-    return Boolean(row)
-  }
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id))
-  return Boolean(row)
+      .where(and(eq(stacks.id, idValue), eq(stacks.isPrivate, false)))
+      .prepare(name)
+  return db.select({ id: companies.id }).from(companies).where(eq(companies.id, idValue)).prepare(name)
 }
 
 /** Every comment on the commentable, oldest first (replies included); flagged ones only when asked. */
@@ -39,18 +46,24 @@ export async function listComments(
   commentable: { type: CommentableType; id: number },
   options: { includeFlagged: boolean },
 ): Promise<CommentRow[]> {
+  const name = options.includeFlagged ? 'list_comments_with_flagged' : 'list_comments'
+  return builtOnce(db, name, (db, name) => buildListComments(db, options.includeFlagged, name)).execute(commentable)
+}
+
+function buildListComments(db: Db, includeFlagged: boolean, name: string) {
   return db
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(
       and(
-        eq(comments.commentableType, commentable.type),
-        eq(comments.commentableId, commentable.id),
-        options.includeFlagged ? undefined : eq(comments.flagged, false),
+        eq(comments.commentableType, sql.placeholder('type')),
+        eq(comments.commentableId, idValue),
+        includeFlagged ? undefined : eq(comments.flagged, false),
       ),
     )
     .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare(name)
 }
 
 export async function findComment(db: Db, id: number): Promise<CommentRecord | null> {

@@ -12,6 +12,7 @@ import {
   tools,
   users,
 } from '../../db/schema/index.ts'
+import { builtOnce } from '../../db/statements.ts'
 
 export type StackRow = typeof stacks.$inferSelect
 export type ToolRow = typeof tools.$inferSelect
@@ -92,12 +93,31 @@ export async function findStackWithOwner(db: Db, stackId: number): Promise<Stack
 }
 
 export async function findStackBySlugs(db: Db, ownerSlug: string, stackSlug: string) {
-  const owner = await findOwnerBySlug(db, ownerSlug)
-  if (!owner) return null
-  const [row] = await selectStacksWithOwner(db).where(
-    and(ownerCondition(owner), eq(stacks.slug, stackSlug.toLowerCase())),
-  )
+  const [row] = await builtOnce(db, 'find_stack_by_slugs', buildFindStackBySlugs).execute({
+    owner: ownerSlug.toLowerCase(),
+    stack: stackSlug.toLowerCase(),
+  })
   return row ? toStackWithOwner(row) : null
+}
+
+/**
+ * Every stack page starts here: the owner's handle, the owner and the stack in one statement prepared once per
+ * database handle, where they were three round trips each built by drizzle (decision 068).
+ */
+function buildFindStackBySlugs(db: Db, name: string) {
+  const handleOwner = (column: typeof ownerHandles.userId | typeof ownerHandles.companyId) =>
+    sql`(select ${column} from ${ownerHandles} where ${ownerHandles.slug} = ${sql.placeholder('owner')})`
+  return selectStacksWithOwner(db)
+    .where(
+      and(
+        eq(stacks.slug, sql.placeholder('stack')),
+        or(
+          sql`${stacks.ownerUserId} = ${handleOwner(ownerHandles.userId)}`,
+          sql`${stacks.ownerCompanyId} = ${handleOwner(ownerHandles.companyId)}`,
+        ),
+      ),
+    )
+    .prepare(name)
 }
 
 /** The stacks matching a condition, with their owners, newest change first (or by owner and name). */
@@ -205,6 +225,11 @@ export async function listStackSyncChanges(db: Db, stackId: number, limit: numbe
 
 /** The stack page's tools with their category and layer ("Other" when the catalog has none), and their version. */
 export async function listStackToolsWithCategories(db: Db, stackId: number) {
+  return builtOnce(db, 'list_stack_tools_with_categories', buildListStackTools).execute({ stackId })
+}
+
+/** The stack page's tools: prepared once per database handle (decision 068). */
+function buildListStackTools(db: Db, name: string) {
   return db
     .select({
       tool: tools,
@@ -218,8 +243,9 @@ export async function listStackToolsWithCategories(db: Db, stackId: number) {
     .innerJoin(tools, eq(tools.id, stackTools.toolId))
     .leftJoin(categories, eq(categories.id, tools.categoryId))
     .leftJoin(layers, eq(layers.id, categories.layerId))
-    .where(and(eq(stackTools.stackId, stackId), eq(tools.isHidden, false)))
+    .where(and(eq(stackTools.stackId, sql.placeholder('stackId')), eq(tools.isHidden, false)))
     .orderBy(asc(stackTools.position), asc(tools.name))
+    .prepare(name)
 }
 
 /** Tools of many stacks at once (for lists), visible ones only, in stack order. */

@@ -5,6 +5,7 @@ import { TOOL_PAGE_COUNT_CAP } from '#contracts/tool-page-meta.ts'
 import { cappedCountSql } from '../../db/capped-count.ts'
 import type { Db } from '../../db/client.ts'
 import { reasons, reasonVotes, users } from '../../db/schema/index.ts'
+import { plannedForEachRun } from '../../db/statements.ts'
 import type { PublicStackRow, ToolListRow } from './tools.queries.ts'
 
 /** The best `perType` pros and the best `perType` cons of each tool, most votes first, with their authors. */
@@ -142,11 +143,20 @@ const jobsByRecency = sql`"job"."posted_at" desc nulls last, "job"."id" desc nul
 /** As stack_followers_idx sorts. */
 const stacksByFollowers = sql`"stack"."followers_count" desc nulls last, "stack"."created_at" desc nulls last, "stack"."id"`
 
-const toolPagePartsSql = (
-  tool: { id: number; categoryId: number | null },
-  limit: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
-) => {
-  const toolId = sql`${tool.id}::integer`
+/** The statement's values, named: the tool, its category and the page's limits (loadToolPageParts). */
+const toolPagePartsValues = {
+  toolId: sql.placeholder('toolId'),
+  categoryId: sql.placeholder('categoryId'),
+  stacks: sql.placeholder('stacks'),
+  reasons: sql.placeholder('reasons'),
+  companies: sql.placeholder('companies'),
+  alternatives: sql.placeholder('alternatives'),
+  jobs: sql.placeholder('jobs'),
+}
+
+const toolPagePartsSql = () => {
+  const limit = toolPagePartsValues
+  const toolId = sql`${toolPagePartsValues.toolId}::integer`
   return sql`select
   (select json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'imageUrl', s.image_url,
       'userSlug', s.user_slug, 'userName', s.user_name, 'userImage', s.user_image, 'companySlug', s.company_slug,
@@ -184,7 +194,7 @@ const toolPagePartsSql = (
         layer.name as layer_name
       from tool left join category on category.id = tool.category_id left join layer on layer.id = category.layer_id
       where tool.is_approved and not tool.is_hidden and not tool.is_package
-        and tool.category_id = ${tool.categoryId}::integer and tool.id <> ${toolId}
+        and tool.category_id = ${toolPagePartsValues.categoryId}::integer and tool.id <> ${toolId}
       order by tool.popularity desc nulls last, tool.name, tool.id limit ${limit.alternatives}) a) as alternatives,
   (select json_agg(json_build_object('id', j.id, 'title', j.title, 'slug', j.slug, 'city', j.city,
       'location', j.location, 'remote', j.remote, 'companyName', company.name,
@@ -198,6 +208,9 @@ const toolPagePartsSql = (
 
 type ToolPagePartsRow = { [K in keyof ToolPageParts]: ToolPageParts[K] | null }
 
+/** Built once, planned for each tool: see loadToolPageParts. */
+const runToolPageParts = plannedForEachRun(sql`select (select row_to_json(p) from (${toolPagePartsSql()}) p) as parts`)
+
 /**
  * Everything a tool page shows besides the tool itself, in one statement (one round trip, one pooled connection):
  * public stacks using it (most followed first), its best pros and cons (as listBestReasons ranks them) and their
@@ -208,17 +221,16 @@ type ToolPagePartsRow = { [K in keyof ToolPageParts]: ToolPageParts[K] | null }
  * tool walks an order index (stack_followers_idx, company_followers_idx, job_posted_at_idx) and stops at the limit;
  * a rare one starts from its index (stack_tool_tool_idx, company_tool_ids_idx, job_tool_ids_idx) and sorts a few
  * rows. A prepared statement's generic plan picked one for all tools, and a popular tool's page read every one of
- * its stacks, companies and jobs (150 ms for a tool in 40% of 100,000 jobs; decision 033).
+ * its stacks, companies and jobs (150 ms for a tool in 40% of 100,000 jobs; decision 033). Its text is built once
+ * and sent unnamed with the tool's values, so drizzle builds nothing per page (decision 068).
  */
 export async function loadToolPageParts(
   db: Db,
   tool: { id: number; categoryId: number | null },
   limits: { stacks: number; reasons: number; companies: number; alternatives: number; jobs: number },
 ): Promise<ToolPageParts> {
-  const [result] = await db
-    .select({ parts: sql<ToolPagePartsRow>`(select row_to_json(p) from (${toolPagePartsSql(tool, limits)}) p)` })
-    .from(sql`(select 1) as "one"`)
-  const row = result!.parts
+  const [result] = await runToolPageParts(db, { toolId: tool.id, categoryId: tool.categoryId, ...limits })
+  const row = result!.parts as ToolPagePartsRow
   return {
     stacks: row.stacks ?? [],
     reasons: row.reasons ?? [],

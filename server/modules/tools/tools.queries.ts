@@ -5,6 +5,7 @@ import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, layers, toolAliases, toolSearch, toolSearchPrefixes, tools } from '../../db/schema/index.ts'
 import { nameKey } from '../../db/seed/catalog/names.ts'
+import { builtOnce } from '../../db/statements.ts'
 import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 
 /** The columns every tool list answers with (presentTool turns them into the Tool record). */
@@ -122,7 +123,13 @@ export function listLayersWithCounts(db: Db) {
 }
 
 export async function findToolBySlug(db: Db, slug: string) {
-  const [row] = await db
+  const [row] = await builtOnce(db, 'find_tool_by_slug', buildFindToolBySlug).execute({ slug })
+  return row ?? null
+}
+
+/** Every tool page, comparison and share image starts here: prepared once per database handle (decision 068). */
+function buildFindToolBySlug(db: Db, name: string) {
+  return db
     .select({
       ...toolListColumns,
       description: tools.description,
@@ -133,8 +140,8 @@ export async function findToolBySlug(db: Db, slug: string) {
     .from(tools)
     .leftJoin(categories, eq(categories.id, tools.categoryId))
     .leftJoin(layers, eq(layers.id, categories.layerId))
-    .where(eq(tools.slug, slug))
-  return row ?? null
+    .where(eq(tools.slug, sql.placeholder('slug')))
+    .prepare(name)
 }
 
 /**
@@ -307,21 +314,9 @@ type SearchStatement = ReturnType<typeof buildSearch>
  * built once per database handle and prepared, so a query neither builds its SQL again nor, on PostgreSQL, makes the
  * server parse and plan it again on that connection (planning cost more than executing: decision 006).
  */
-const preparedSearches = new WeakMap<Db, Map<string, SearchStatement>>()
-
 function preparedSearch(db: Db, via: 'prefix' | 'document', includePackages: boolean): SearchStatement {
-  let statements = preparedSearches.get(db)
-  if (!statements) {
-    statements = new Map()
-    preparedSearches.set(db, statements)
-  }
   const name = `tool_search_by_${via}${includePackages ? '_with_packages' : ''}`
-  let statement = statements.get(name)
-  if (!statement) {
-    statement = buildSearch(db, via, includePackages, name)
-    statements.set(name, statement)
-  }
-  return statement
+  return builtOnce(db, name, (db, name) => buildSearch(db, via, includePackages, name))
 }
 
 /** The statement's values: the ParsedSearch fields, and the page as LIMIT and OFFSET. */
