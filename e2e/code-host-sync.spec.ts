@@ -129,7 +129,10 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await expect(redis.getByText('Not in the code')).toBeVisible()
   await expect(page.getByText('Not in the code')).toHaveCount(1)
   const history = page.getByRole('region', { name: 'History' })
-  const newest = history.getByRole('listitem').filter({ hasText: head.slice(0, 7) }).first()
+  const newest = history
+    .getByRole('listitem')
+    .filter({ hasText: head.slice(0, 7) })
+    .first()
   await expect(newest.getByText('Flagged for review:')).toBeVisible()
   await expect(newest.getByRole('link', { name: 'Redis' })).toBeVisible()
   await screenshot(page, 'code-host/flagged-stack-1280')
