@@ -22,6 +22,7 @@ import {
   seedSyncCatalog,
   syncAndWait,
 } from '../../test/code-host-fixtures.ts'
+import { contentChangesSettled } from '../../test/content-changes.ts'
 import { buildCompany, buildTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { commitFiles, createGitRepository, type FixtureRepository, headOf } from '../../test/scan-servers.ts'
@@ -292,7 +293,7 @@ describe('a code-host sync', () => {
     try {
       // read while the scan waits, once the sync request's own announcement has come back: the old page is kept again
       await syncAndWait(ctx.app.db, admin, path, connectionId, 60_000, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 500))
+        await contentChangesSettled(ctx.app, 300)
         expect(await visitorSees()).toEqual(['express'])
       })
     } finally {

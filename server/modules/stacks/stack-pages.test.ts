@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stacks } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
+import { contentChangesSettled } from '../../test/content-changes.ts'
 import { buildUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { connectGithub, insertCompany, insertTool } from '../../test/stack-fixtures.ts'
@@ -159,6 +160,8 @@ describe('GET /api/v1/stacks/{ownerSlug}/{stackSlug}', () => {
     })
     const url = `/api/v1/stacks/${user.username}/kept`
     const visitor = new TestClient(ctx.app)
+    // the sign-up's and the create's announcements come back over NOTIFY first, not between the two reads below
+    await contentChangesSettled(ctx.app)
     const first = await visitor.get(url)
     expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60')
     // a change behind the API's back (no write announced) is not seen by visitors within the minute...
