@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MATCH_COUNT_CAP, MATCH_MAX_PAGE, MATCH_PAGE_SIZE } from '#contracts/match.ts'
 import { buildCompany, buildStack, buildTool } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { matchFiltersOf } from '../../test/match-memory-index.ts'
 import { seededDraws } from '../../test/prng.ts'
 import { saveJob } from '../jobs/jobs.queries.ts'
 import { bitsOf, collect, countUpTo, fullBits, toPosting } from './bitset.ts'
@@ -155,18 +156,7 @@ describe.each(['jobs', 'companies'] as const)('the in-memory %s index', (kind) =
   it('answers only for the version it holds, and a change shows in the next search', async () => {
     const db = ctx.app.db
     const word = kind === 'jobs' ? 'kinkajou' : 'wombat'
-    const filters: MatchFilters = {
-      selected: [toolIds[0]!],
-      required: [],
-      excluded: [],
-      keywords: word,
-      location: '',
-      operator: 'AND',
-      fullTime: false,
-      freelance: false,
-      remote: false,
-      page: 1,
-    }
+    const filters = matchFiltersOf({ selected: [toolIds[0]!], keywords: word })
     const before = await readMatchVersion(db)
     expect(await matchMemory.search(db, kind, before, filters)).toEqual({ ids: [], counted: 0 })
     const company = await buildCompany(db, { name: `${word} Co`, tagList: [word] })

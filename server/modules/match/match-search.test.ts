@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MATCH_COUNT_CAP, MATCH_MAX_PAGE, MATCH_PAGE_SIZE, matchPercent } from '#contracts/match.ts'
 import { buildCompany, buildStack, buildTool } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { matchFiltersOf } from '../../test/match-memory-index.ts'
 import { mulberry32 } from '../../test/prng.ts'
 import { refreshJobSearch, saveJob } from '../jobs/jobs.queries.ts'
 import { readMatchVersion } from './match.queries.ts'
@@ -167,18 +168,7 @@ function randomFilters(pool: number[], words: { common: string; rare: string }, 
     operator === 'OR' && selected.length > 0 ? sample(selected, randInt(0, Math.min(2, selected.length))) : []
   const roll = random()
   const keywords = roll < 0.4 ? '' : roll < 0.75 ? words.common : words.rare
-  return {
-    selected,
-    required,
-    excluded,
-    keywords,
-    location: '',
-    operator,
-    fullTime: false,
-    freelance: false,
-    remote: false,
-    page: randInt(1, maxPage),
-  }
+  return matchFiltersOf({ selected, required, excluded, keywords, operator, page: randInt(1, maxPage) })
 }
 
 interface Tally {
@@ -435,18 +425,7 @@ describe('Stack Match search against a brute-force oracle', () => {
     await refreshJobSearch(db, ids)
     await analyze()
 
-    const base: MatchFilters = {
-      selected: [],
-      required: [],
-      excluded: [],
-      keywords: '',
-      location: '',
-      operator: 'AND',
-      fullTime: false,
-      freelance: false,
-      remote: false,
-      page: 1,
-    }
+    const base = matchFiltersOf({})
     const fixed: MatchFilters[] = [
       { ...base },
       { ...base, page: MATCH_MAX_PAGE },
