@@ -7,10 +7,13 @@
 //   --instances=2       instances behind the balancer
 //   --connections=50    connections the load is spread over
 //   --tools=2000        scale of the seeded catalog (bench/seed-scale.ts)
-//   --warmup=120        seconds of the same load before the start's memory is read (V8 grows its heap to the
-//                       working set over the first minutes: a 5 s warm-up counted that growth as a leak's)
-// Each instance's memory is also sampled every 30 s of the run, into the report, so a leak (steady growth) shows
-// apart from a heap that levels off.
+//   --warmup=300        seconds of the same load before the start's memory is read: V8 lets the heap swing
+//                       between its collections (here 130 to 370 MiB in use) and keeps the pages of the highest
+//                       swing so far, so RSS climbs to a plateau over the first minutes of load (a 5 s warm-up
+//                       counted 67-80% of such growth as a leak's, a 120 s one 18%; decision 058)
+// Each instance's memory is also sampled every 30 s of the run, into the report: RSS, and from the instance's
+// /metrics V8's heap in use and memory outside it. The heap's lowest point in each half of the run (what is left
+// after a collection) is the leak test proper: a leak raises it, a heap that only swings does not.
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
 // server; the soak creates (and afterwards drops) its own database stackatlas_soak_<pid> there.
 import crypto from 'node:crypto'
@@ -35,7 +38,7 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     tools: { type: 'string', default: '2000' },
-    warmup: { type: 'string', default: '120' },
+    warmup: { type: 'string', default: '300' },
   },
 })
 const rate = Number(args.rate)
@@ -44,6 +47,8 @@ const instanceCount = Number(args.instances)
 const connections = Number(args.connections)
 const warmup = Number(args.warmup)
 const SAMPLE_EVERY_MS = 30_000
+/** Each instance's /metrics is read for its heap beside the RSS the system reports: growth in RSS alone is not ours. */
+const metricsToken = crypto.randomBytes(16).toString('hex')
 const adminUrl = BENCH_ADMIN_URL
 const resultsFile = fileURLToPath(new URL('./results/soak.json', import.meta.url))
 /** Issue 21: no errors, and no instance's memory more than 10% above where it started. */
@@ -83,7 +88,7 @@ try {
     instances: instanceCount,
     adminUrl,
     databaseUrl,
-    env: { RATE_LIMIT_DISABLED: 'true', LOG_LEVEL: 'error' },
+    env: { RATE_LIMIT_DISABLED: 'true', LOG_LEVEL: 'error', METRICS_TOKEN: metricsToken },
   })
   try {
     const cookies = await signUpWriters(cluster.url, database.db)
@@ -95,11 +100,19 @@ try {
     console.log(
       `== ${duration} s at ${rate} requests/s over ${connections} connections (1 in ${WRITE_EVERY} a write)...`,
     )
-    const samples: { second: number; mebibytes: number[] }[] = [{ second: 0, mebibytes: memoryAtStart.map(mebibytes) }]
+    const sampleOf = async (second: number): Promise<MemorySample> => {
+      const heaps = await Promise.all(cluster.instances.map((instance) => heapOf(instance.url)))
+      return {
+        second,
+        mebibytes: cluster.instances.map((instance) => mebibytes(instance.rssBytes())),
+        heapUsedMiB: heaps.map((heap) => mebibytes(heap.used)),
+        externalMiB: heaps.map((heap) => mebibytes(heap.external)),
+      }
+    }
+    const samples: MemorySample[] = [await sampleOf(0)]
     const startedAt = Date.now()
     const sampling = setInterval(() => {
-      const second = Math.round((Date.now() - startedAt) / 1000)
-      samples.push({ second, mebibytes: cluster.instances.map((instance) => mebibytes(instance.rssBytes())) })
+      sampleOf(Math.round((Date.now() - startedAt) / 1000)).then((sample) => samples.push(sample), console.error)
     }, SAMPLE_EVERY_MS)
     const result = await autocannon({
       url: cluster.url,
@@ -111,7 +124,13 @@ try {
     })
     clearInterval(sampling)
     const memoryAtEnd = cluster.instances.map((instance) => instance.rssBytes())
+    samples.push(await sampleOf(duration))
     const errors = result.errors + result.timeouts + result.non2xx
+    const halves = [samples.filter((m) => m.second <= duration / 2), samples.filter((m) => m.second > duration / 2)]
+    const heapFloors = cluster.instances.map((instance, i) => {
+      const [first, second] = halves.map((half) => Math.min(...half.map((m) => m.heapUsedMiB[i]!)))
+      return { instance: instance.name, firstHalfMiB: first!, secondHalfMiB: second! }
+    })
     const memory = cluster.instances.map((instance, i) => ({
       instance: instance.name,
       startMiB: mebibytes(memoryAtStart[i]!),
@@ -129,6 +148,7 @@ try {
       latencyMilliseconds: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
       memory,
       memorySamples: samples,
+      heapFloors,
       aim: {
         // autocannon sends no faster than the instances answer: a rate not held is a finding, not a pass
         rate: result.requests.average >= rate * 0.95 ? 'HELD' : 'NOT HELD',
@@ -208,6 +228,23 @@ function mixedWorkload(baseUrl: string, sample: { id: number; slug: string; name
   return [{ setupRequest }]
 }
 
+interface MemorySample {
+  second: number
+  /** resident memory as the system counts it (/proc) */
+  mebibytes: number[]
+  /** V8's heap in use and memory held outside it (buffers), from the instance's own /metrics */
+  heapUsedMiB: number[]
+  externalMiB: number[]
+}
+
+/** An instance's heap in use and external memory, read from its Prometheus metrics (prom-client's defaults). */
+async function heapOf(instanceUrl: string): Promise<{ used: number; external: number }> {
+  const response = await fetch(`${instanceUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  const text = await response.text()
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN)
+  return { used: gauge('nodejs_heap_size_used_bytes'), external: gauge('nodejs_external_memory_bytes') }
+}
+
 function mebibytes(bytes: number): number {
   return Math.round((bytes / 2 ** 20) * 10) / 10
 }
@@ -219,7 +256,8 @@ function printReport(report: {
   statusCodes: Record<string, number>
   latencyMilliseconds: { p50: number; p99: number; max: number }
   memory: { instance: string; startMiB: number; endMiB: number; growth: number }[]
-  memorySamples: { second: number; mebibytes: number[] }[]
+  memorySamples: MemorySample[]
+  heapFloors: { instance: string; firstHalfMiB: number; secondHalfMiB: number }[]
   aim: { rate: string; errors: string; memory: string }
 }) {
   console.log(
@@ -237,8 +275,17 @@ function printReport(report: {
       `  ${m.instance}: RSS ${m.startMiB} MiB at the start, ${m.endMiB} MiB at the end (${Math.round(m.growth * 100)}%)`,
     )
   console.log(
-    `  RSS every ${SAMPLE_EVERY_MS / 1000} s (MiB): ` +
-      report.memorySamples.map((sample) => `${sample.second} s ${sample.mebibytes.join('/')}`).join(', '),
+    `  every ${SAMPLE_EVERY_MS / 1000} s, RSS (heap used, external) in MiB per instance: ` +
+      report.memorySamples
+        .map(
+          (sample) =>
+            `${sample.second} s ${sample.mebibytes.map((rss, i) => `${rss} (${sample.heapUsedMiB[i]}, ${sample.externalMiB[i]})`).join(' / ')}`,
+        )
+        .join(', '),
   )
+  for (const floor of report.heapFloors)
+    console.log(
+      `  ${floor.instance}: heap in use at its lowest ${floor.firstHalfMiB} MiB in the first half, ${floor.secondHalfMiB} MiB in the second`,
+    )
   console.log(`  memory aim (growth <= ${AIM.memoryGrowth * 100}%): ${report.aim.memory}`)
 }
