@@ -7,19 +7,25 @@ import { shortCommit } from '../../../lib/commit.ts'
 
 type Synced = NonNullable<StackPage['synced']>
 
-// UTC and a fixed locale: the server's and the browser's drawing agree (no hydration mismatch)
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' })
-const dayAndTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+// UTC and a fixed locale: the server's and the browser's drawing agree (no hydration mismatch). Built when a synced
+// stack first draws them, not when every stack page loads this module: a browser's first Intl formatter costs tens
+// of milliseconds of a phone's hydration (contracts/counts.ts).
+let formats: { day: Intl.DateTimeFormat; dayAndTime: Intl.DateTimeFormat } | undefined
+const dateFormats = () =>
+  (formats ??= {
+    day: new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }),
+    dayAndTime: new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  })
 
 export function SyncedBadge({ synced }: { synced: Synced }) {
   return (
     <span
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200"
-      title={`Kept current from its repository: commit ${synced.commit}, ${dayAndTime.format(new Date(synced.synced_at))} UTC`}
+      title={`Kept current from its repository: commit ${synced.commit}, ${dateFormats().dayAndTime.format(new Date(synced.synced_at))} UTC`}
     >
       <GitCommitHorizontal className="size-3" aria-hidden="true" />
       Synced <span className="font-mono">{shortCommit(synced.commit)}</span>
-      <span className="text-emerald-700">· {day.format(new Date(synced.synced_at))}</span>
+      <span className="text-emerald-700">· {dateFormats().day.format(new Date(synced.synced_at))}</span>
     </span>
   )
 }
@@ -47,7 +53,7 @@ function HistoryEntry({ change }: { change: StackSyncChange }) {
   return (
     <li className="rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
       <p className="text-slate-600">
-        <time dateTime={change.at}>{dayAndTime.format(new Date(change.at))} UTC</time>, commit{' '}
+        <time dateTime={change.at}>{dateFormats().dayAndTime.format(new Date(change.at))} UTC</time>, commit{' '}
         <span className="font-mono text-slate-800">{shortCommit(change.commit)}</span>
       </p>
       <ul className="mt-2 space-y-1 break-words text-slate-800">

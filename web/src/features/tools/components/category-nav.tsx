@@ -1,9 +1,9 @@
 // The directory's sidebar: every layer with its categories and tool counts. Empty categories are left out.
 import { NavLink } from 'react-router'
+import { formatCount } from '#contracts/counts.ts'
 import type { LayerSummary } from '#contracts/tools.ts'
 import { cn } from '../../../components/ui/cn.ts'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { formatCount } from './format.ts'
 
 export function CategoryNav({ layers, activeLayer }: { layers: LayerSummary[]; activeLayer?: string }) {
   return (

@@ -1,10 +1,10 @@
 // A tool in a ranked list (directory, search results): logo, name, title, category and how many stacks use it.
 import { Layers } from 'lucide-react'
 import { Link } from 'react-router'
+import { formatCount } from '#contracts/counts.ts'
 import type { Tool } from '#contracts/tools.ts'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ToolLogo } from '../../../components/ui/tool-logo.tsx'
-import { formatCount } from './format.ts'
 
 export function ToolRow({ tool }: { tool: Tool }) {
   return (
