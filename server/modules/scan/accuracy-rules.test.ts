@@ -133,7 +133,6 @@ describe('accuracy rules', () => {
     expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api', 'slf4j'])
     expect(packageShortNames('maven', 'org.mockito:mockito-core')).toEqual(['mockito-core', 'mockito'])
     expect(packageShortNames('maven', 'com.google.protobuf:protobuf-java')).toEqual(['protobuf-java', 'protobuf'])
-    expect(packageShortNames('maven', 'org.springframework.data:spring-data-jpa')).toEqual(['spring-data-jpa'])
     expect(packageShortNames('maven', 'com.example:core')).toEqual(['core'])
     expect(packageShortNames('pypi', 'django')).toEqual([])
     const [tool] = await mapSignals(
@@ -141,6 +140,47 @@ describe('accuracy rules', () => {
       createMemoryLookup([]),
     )
     expect(tool).toMatchObject({ name: 'github.com/stretchr/testify', is_package: true, aliases: ['testify'] })
+  })
+
+  it("names a Maven artifact's project from its groupId, the project's reversed domain", () => {
+    // the modules of a project share its name as their prefix, up to the group's last segment
+    expect(packageShortNames('maven', 'org.springframework.data:spring-data-commons')).toEqual([
+      'spring-data-commons',
+      'spring-data',
+    ])
+    expect(packageShortNames('maven', 'org.springframework.boot:spring-boot-starter-web')).toEqual([
+      'spring-boot-starter-web',
+      'spring-boot',
+    ])
+    expect(packageShortNames('maven', 'org.slf4j:slf4j-simple')).toEqual(['slf4j-simple', 'slf4j'])
+    // the Apache Software Foundation's projects, as it names them
+    expect(packageShortNames('maven', 'org.apache.nifi:nifi-utils')).toEqual(['nifi-utils', 'nifi', 'apache-nifi'])
+    expect(packageShortNames('maven', 'org.apache.commons:commons-lang3')).toEqual([
+      'commons-lang3',
+      'commons',
+      'apache-commons',
+    ])
+    // a forge gives the projects it hosts a group under its domain
+    expect(packageShortNames('maven', 'com.google.code.findbugs:jsr305')).toEqual(['jsr305', 'findbugs'])
+    expect(packageShortNames('maven', 'net.sourceforge.pmd:pmd-java')).toEqual(['pmd-java', 'pmd'])
+    // a project's own domain, where its name holds the artifact's
+    expect(packageShortNames('maven', 'io.projectreactor:reactor-test')).toEqual(['reactor-test', 'projectreactor'])
+    expect(packageShortNames('maven', 'org.projectlombok:lombok')).toEqual(['lombok', 'projectlombok'])
+    expect(packageShortNames('maven', 'com.h2database:h2')).toEqual(['h2', 'h2database'])
+    // not an organization's domain that names no project of the artifact's
+    expect(packageShortNames('maven', 'org.xerial:sqlite-jdbc')).toEqual(['sqlite-jdbc'])
+    expect(packageShortNames('maven', 'com.fasterxml.jackson.core:jackson-databind')).toEqual(['jackson-databind'])
+    expect(looseName('projectreactor')).toBe(looseName('Project Reactor'))
+    expect(looseName('apache-nifi')).toBe(looseName('Apache NiFi'))
+  })
+
+  it("names a service's client library by the service", () => {
+    expect(packageShortNames('pypi', 'pinecone-client')).toEqual(['pinecone'])
+    expect(packageShortNames('pypi', 'prometheus_client')).toEqual(['prometheus'])
+    expect(packageShortNames('npm', 'socket.io-client')).toEqual(['socket.io'])
+    expect(packageShortNames('npm', '@apollo/client')).toEqual([])
+    expect(packageShortNames('pypi', 'clientlib')).toEqual([])
+    expect(packageShortNames('pypi', 'client')).toEqual([])
   })
 
   it('tells C, C++ and Objective-C headers apart by their text, as Linguist does', () => {
