@@ -128,7 +128,6 @@ describe('accuracy rules', () => {
     expect(packageShortNames('go', 'github.com/spf13/cobra/v2')).toEqual(['cobra'])
     expect(packageShortNames('go', 'gopkg.in/yaml.v3')).toEqual(['yaml'])
     expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
-    expect(packageShortNames('npm', '@scope/name')).toEqual([])
     expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
     expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api', 'slf4j'])
     expect(packageShortNames('maven', 'org.mockito:mockito-core')).toEqual(['mockito-core', 'mockito'])
@@ -174,11 +173,19 @@ describe('accuracy rules', () => {
     expect(looseName('apache-nifi')).toBe(looseName('Apache NiFi'))
   })
 
+  it('names a scoped npm package by its scope, the project publishing it', () => {
+    expect(packageShortNames('npm', '@octokit/rest')).toEqual(['octokit'])
+    expect(packageShortNames('npm', '@babel/core')).toEqual(['babel'])
+    expect(packageShortNames('npm', '@types/node')).toEqual([])
+    expect(packageShortNames('npm', 'left-pad')).toEqual([])
+    expect(packageShortNames('packagist', 'laravel/framework')).toEqual([])
+  })
+
   it("names a service's client library by the service", () => {
     expect(packageShortNames('pypi', 'pinecone-client')).toEqual(['pinecone'])
     expect(packageShortNames('pypi', 'prometheus_client')).toEqual(['prometheus'])
     expect(packageShortNames('npm', 'socket.io-client')).toEqual(['socket.io'])
-    expect(packageShortNames('npm', '@apollo/client')).toEqual([])
+    expect(packageShortNames('npm', 'apollo-client')).toEqual(['apollo'])
     expect(packageShortNames('pypi', 'clientlib')).toEqual([])
     expect(packageShortNames('pypi', 'client')).toEqual([])
   })

@@ -162,6 +162,9 @@ function mavenProjectNames(group: string, artifact: string): string[] {
 /** A service's client library, named `<service>-client` (pinecone-client, influxdb-client, socket.io-client). */
 const CLIENT_SUFFIX = /^([a-z0-9][\w.-]*?)[-_]client$/i
 
+/** An npm scope: the user or organization publishing the package (`@octokit/rest` is Octokit's). */
+const NPM_SCOPE = /^@([^/]+)\//
+
 /**
  * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
  * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
@@ -169,8 +172,10 @@ const CLIENT_SUFFIX = /^([a-z0-9][\w.-]*?)[-_]client$/i
  * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and also by the project's name: a
  * main module's artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core` Mockito's,
  * `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime) and the names its groupId gives
- * (mavenProjectNames). Elsewhere a service's client library also goes by the service's name (`pinecone-client` is
- * Pinecone's); a scoped npm name is left alone, its short part being no name.
+ * (mavenProjectNames). A scoped npm package goes by its scope, the project or organization publishing it (`@octokit/rest`
+ * is Octokit's, `@babel/core` Babel's; not `@types`, DefinitelyTyped's declarations of other packages); its short
+ * part is no name. Elsewhere a service's client library also goes by the service's name (`pinecone-client` is
+ * Pinecone's).
  */
 export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
   if (ecosystem === 'maven') {
@@ -184,6 +189,8 @@ export function packageShortNames(ecosystem: PackageEcosystem, name: string): st
     const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
     return segments.length > 1 && last ? [last] : []
   }
+  const scope = ecosystem === 'npm' ? NPM_SCOPE.exec(name)?.[1] : undefined
+  if (scope) return scope === 'types' ? [] : [scope]
   const client = CLIENT_SUFFIX.exec(name)
   return client ? [client[1]!] : []
 }
