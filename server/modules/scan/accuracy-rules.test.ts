@@ -128,6 +128,12 @@ describe('accuracy rules', () => {
     expect(packageShortNames('go', 'github.com/spf13/cobra/v2')).toEqual(['cobra'])
     expect(packageShortNames('go', 'gopkg.in/yaml.v3')).toEqual(['yaml'])
     expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
+    // a repository named for Go holds the package Go imports by the name without 'go'
+    expect(packageShortNames('go', 'github.com/redis/go-redis/v9')).toEqual(['go-redis', 'redis'])
+    expect(packageShortNames('go', 'github.com/nats-io/nats.go')).toEqual(['nats.go', 'nats'])
+    expect(packageShortNames('go', 'github.com/stripe/stripe-go/v76')).toEqual(['stripe-go', 'stripe'])
+    expect(packageShortNames('go', 'github.com/google/go')).toEqual(['go'])
+    expect(packageShortNames('go', 'github.com/google/gopacket')).toEqual(['gopacket'])
     expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
     expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api', 'slf4j'])
     expect(packageShortNames('maven', 'org.mockito:mockito-core')).toEqual(['mockito-core', 'mockito'])
@@ -173,12 +179,14 @@ describe('accuracy rules', () => {
     expect(looseName('apache-nifi')).toBe(looseName('Apache NiFi'))
   })
 
-  it('names a scoped npm package by its scope, the project publishing it', () => {
+  it('names a scoped npm package by its scope and a Composer package by its vendor, the project publishing it', () => {
     expect(packageShortNames('npm', '@octokit/rest')).toEqual(['octokit'])
     expect(packageShortNames('npm', '@babel/core')).toEqual(['babel'])
     expect(packageShortNames('npm', '@types/node')).toEqual([])
     expect(packageShortNames('npm', 'left-pad')).toEqual([])
-    expect(packageShortNames('packagist', 'laravel/framework')).toEqual([])
+    expect(packageShortNames('packagist', 'laravel/framework')).toEqual(['laravel'])
+    expect(packageShortNames('packagist', 'stripe/stripe-php')).toEqual(['stripe'])
+    expect(packageShortNames('pypi', 'zope/interface')).toEqual([])
   })
 
   it("names a service's client library by the service", () => {
@@ -186,6 +194,8 @@ describe('accuracy rules', () => {
     expect(packageShortNames('pypi', 'prometheus_client')).toEqual(['prometheus'])
     expect(packageShortNames('npm', 'socket.io-client')).toEqual(['socket.io'])
     expect(packageShortNames('npm', 'apollo-client')).toEqual(['apollo'])
+    expect(packageShortNames('pypi', 'sentry-sdk')).toEqual(['sentry'])
+    expect(packageShortNames('npm', '@pinecone-database/pinecone-client')).toEqual(['pinecone-database', 'pinecone'])
     expect(packageShortNames('pypi', 'clientlib')).toEqual([])
     expect(packageShortNames('pypi', 'client')).toEqual([])
   })

@@ -159,23 +159,27 @@ function mavenProjectNames(group: string, artifact: string): string[] {
   return names
 }
 
-/** A service's client library, named `<service>-client` (pinecone-client, influxdb-client, socket.io-client). */
-const CLIENT_SUFFIX = /^([a-z0-9][\w.-]*?)[-_]client$/i
+/** A service's client library or SDK: `<service>-client`, `<service>-sdk` (pinecone-client, sentry-sdk). */
+const CLIENT_SUFFIX = /^([a-z0-9][\w.-]*?)[-_](?:client|sdk)$/i
 
-/** An npm scope: the user or organization publishing the package (`@octokit/rest` is Octokit's). */
-const NPM_SCOPE = /^@([^/]+)\//
+/** A Go repository of the package X: go-X, X-go or X.go (go-redis's package is redis, nats.go's nats). */
+const GO_REPOSITORY_AFFIX = /^go-(.+)$|^(.+?)[-.]go$/
+
+/** The publisher before a name's slash: an npm scope (`@octokit/rest`), a Composer vendor (`laravel/framework`). */
+const PUBLISHER = /^@?([^/@]+)\/./
 
 /**
  * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
  * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
- * cobra, `gopkg.in/yaml.v3` yaml), as Go's import name and StackShare's lists have it (issue 19); a Maven artifact by
- * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and also by the project's name: a
- * main module's artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core` Mockito's,
- * `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime) and the names its groupId gives
- * (mavenProjectNames). A scoped npm package goes by its scope, the project or organization publishing it (`@octokit/rest`
- * is Octokit's, `@babel/core` Babel's; not `@types`, DefinitelyTyped's declarations of other packages); its short
- * part is no name. Elsewhere a service's client library also goes by the service's name (`pinecone-client` is
- * Pinecone's).
+ * cobra, `gopkg.in/yaml.v3` yaml), as StackShare's lists have it (issue 19), and by the package name Go imports where
+ * the repository is named for Go (`github.com/redis/go-redis/v9` is redis, `github.com/nats-io/nats.go` nats); a
+ * Maven artifact by its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and also by the
+ * project's name: a main module's artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core`
+ * Mockito's, `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime) and the names its groupId gives
+ * (mavenProjectNames). A scoped npm package goes by its scope and a Composer package by its vendor, the project or
+ * organization publishing it (`@octokit/rest` is Octokit's, `laravel/framework` Laravel's; not `@types`,
+ * DefinitelyTyped's declarations of other packages); the part after the slash is no name alone. A service's client
+ * library or SDK also goes by the service's name (`pinecone-client` is Pinecone's, `sentry-sdk` Sentry's).
  */
 export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
   if (ecosystem === 'maven') {
@@ -187,12 +191,16 @@ export function packageShortNames(ecosystem: PackageEcosystem, name: string): st
   if (ecosystem === 'go') {
     const segments = name.replace(/\/v\d+$/, '').split('/')
     const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
-    return segments.length > 1 && last ? [last] : []
+    if (segments.length < 2 || !last) return []
+    const affix = GO_REPOSITORY_AFFIX.exec(last)
+    return affix ? [last, (affix[1] ?? affix[2])!] : [last]
   }
-  const scope = ecosystem === 'npm' ? NPM_SCOPE.exec(name)?.[1] : undefined
-  if (scope) return scope === 'types' ? [] : [scope]
-  const client = CLIENT_SUFFIX.exec(name)
-  return client ? [client[1]!] : []
+  const names: string[] = []
+  const publisher = ecosystem === 'npm' || ecosystem === 'packagist' ? PUBLISHER.exec(name)?.[1] : undefined
+  if (publisher && publisher !== 'types') names.push(publisher)
+  const client = CLIENT_SUFFIX.exec(name.split('/').pop()!)
+  if (client && client[1] !== publisher) names.push(client[1]!)
+  return names
 }
 
 /** Data stores and brokers reached through client libraries: a client's version is not the server's. */
