@@ -113,7 +113,7 @@ export const SCAN_PRESELECT_CONFIDENCE = 80
 
 /**
  * The CLI's tool: the API's without confidence, with its other names (issue 19: compare by name): a catalog tool's, or a
- * Go or Maven package's short name (testify, the artifactId).
+ * package's short names (testify, the artifactId) and its publishing project's (spring-data, octokit; decision 069).
  */
 export const ScanCliTool = ScannedTool.omit({ confidence: true, package_ecosystem: true }).extend({
   aliases: z.array(z.string()),

@@ -128,12 +128,16 @@ describe('accuracy rules', () => {
     expect(packageShortNames('go', 'github.com/spf13/cobra/v2')).toEqual(['cobra'])
     expect(packageShortNames('go', 'gopkg.in/yaml.v3')).toEqual(['yaml'])
     expect(packageShortNames('go', 'rsc.io/quote')).toEqual(['quote'])
-    expect(packageShortNames('npm', '@scope/name')).toEqual([])
+    // a repository named for Go holds the package Go imports by the name without 'go'
+    expect(packageShortNames('go', 'github.com/redis/go-redis/v9')).toEqual(['go-redis', 'redis'])
+    expect(packageShortNames('go', 'github.com/nats-io/nats.go')).toEqual(['nats.go', 'nats'])
+    expect(packageShortNames('go', 'github.com/stripe/stripe-go/v76')).toEqual(['stripe-go', 'stripe'])
+    expect(packageShortNames('go', 'github.com/google/go')).toEqual(['go'])
+    expect(packageShortNames('go', 'github.com/google/gopacket')).toEqual(['gopacket'])
     expect(packageShortNames('maven', 'org.hsqldb:hsqldb')).toEqual(['hsqldb'])
     expect(packageShortNames('maven', 'org.slf4j:slf4j-api')).toEqual(['slf4j-api', 'slf4j'])
     expect(packageShortNames('maven', 'org.mockito:mockito-core')).toEqual(['mockito-core', 'mockito'])
     expect(packageShortNames('maven', 'com.google.protobuf:protobuf-java')).toEqual(['protobuf-java', 'protobuf'])
-    expect(packageShortNames('maven', 'org.springframework.data:spring-data-jpa')).toEqual(['spring-data-jpa'])
     expect(packageShortNames('maven', 'com.example:core')).toEqual(['core'])
     expect(packageShortNames('pypi', 'django')).toEqual([])
     const [tool] = await mapSignals(
@@ -141,6 +145,59 @@ describe('accuracy rules', () => {
       createMemoryLookup([]),
     )
     expect(tool).toMatchObject({ name: 'github.com/stretchr/testify', is_package: true, aliases: ['testify'] })
+  })
+
+  it("names a Maven artifact's project from its groupId, the project's reversed domain", () => {
+    // the modules of a project share its name as their prefix, up to the group's last segment
+    expect(packageShortNames('maven', 'org.springframework.data:spring-data-commons')).toEqual([
+      'spring-data-commons',
+      'spring-data',
+    ])
+    expect(packageShortNames('maven', 'org.springframework.boot:spring-boot-starter-web')).toEqual([
+      'spring-boot-starter-web',
+      'spring-boot',
+    ])
+    expect(packageShortNames('maven', 'org.slf4j:slf4j-simple')).toEqual(['slf4j-simple', 'slf4j'])
+    // the Apache Software Foundation's projects, as it names them
+    expect(packageShortNames('maven', 'org.apache.nifi:nifi-utils')).toEqual(['nifi-utils', 'nifi', 'apache-nifi'])
+    expect(packageShortNames('maven', 'org.apache.commons:commons-lang3')).toEqual([
+      'commons-lang3',
+      'commons',
+      'apache-commons',
+    ])
+    // a forge gives the projects it hosts a group under its domain
+    expect(packageShortNames('maven', 'com.google.code.findbugs:jsr305')).toEqual(['jsr305', 'findbugs'])
+    expect(packageShortNames('maven', 'net.sourceforge.pmd:pmd-java')).toEqual(['pmd-java', 'pmd'])
+    // a project's own domain, where its name holds the artifact's
+    expect(packageShortNames('maven', 'io.projectreactor:reactor-test')).toEqual(['reactor-test', 'projectreactor'])
+    expect(packageShortNames('maven', 'org.projectlombok:lombok')).toEqual(['lombok', 'projectlombok'])
+    expect(packageShortNames('maven', 'com.h2database:h2')).toEqual(['h2', 'h2database'])
+    // not an organization's domain that names no project of the artifact's
+    expect(packageShortNames('maven', 'org.xerial:sqlite-jdbc')).toEqual(['sqlite-jdbc'])
+    expect(packageShortNames('maven', 'com.fasterxml.jackson.core:jackson-databind')).toEqual(['jackson-databind'])
+    expect(looseName('projectreactor')).toBe(looseName('Project Reactor'))
+    expect(looseName('apache-nifi')).toBe(looseName('Apache NiFi'))
+  })
+
+  it('names a scoped npm package by its scope and a Composer package by its vendor, the project publishing it', () => {
+    expect(packageShortNames('npm', '@octokit/rest')).toEqual(['octokit'])
+    expect(packageShortNames('npm', '@babel/core')).toEqual(['babel'])
+    expect(packageShortNames('npm', '@types/node')).toEqual([])
+    expect(packageShortNames('npm', 'left-pad')).toEqual([])
+    expect(packageShortNames('packagist', 'laravel/framework')).toEqual(['laravel'])
+    expect(packageShortNames('packagist', 'stripe/stripe-php')).toEqual(['stripe'])
+    expect(packageShortNames('pypi', 'zope/interface')).toEqual([])
+  })
+
+  it("names a service's client library by the service", () => {
+    expect(packageShortNames('pypi', 'pinecone-client')).toEqual(['pinecone'])
+    expect(packageShortNames('pypi', 'prometheus_client')).toEqual(['prometheus'])
+    expect(packageShortNames('npm', 'socket.io-client')).toEqual(['socket.io'])
+    expect(packageShortNames('npm', 'apollo-client')).toEqual(['apollo'])
+    expect(packageShortNames('pypi', 'sentry-sdk')).toEqual(['sentry'])
+    expect(packageShortNames('npm', '@pinecone-database/pinecone-client')).toEqual(['pinecone-database', 'pinecone'])
+    expect(packageShortNames('pypi', 'clientlib')).toEqual([])
+    expect(packageShortNames('pypi', 'client')).toEqual([])
   })
 
   it('tells C, C++ and Objective-C headers apart by their text, as Linguist does', () => {

@@ -130,25 +130,77 @@ export function packageSlug(ecosystem: PackageEcosystem, name: string): string {
 /** The suffixes Java projects give their main modules: the API, the core, the Java runtime of a polyglot project. */
 const MAVEN_MODULE_SUFFIX = /-(?:api|core|java)$/
 
+/** Forges that give each project they host a group under their own domain: com.google.code.gson is Gson's. */
+const MAVEN_FORGE_GROUPS = ['com.google.code', 'net.sourceforge', 'org.codehaus']
+
+/**
+ * The names of the project a Maven artifact belongs to, read from its groupId, the reversed domain of the project
+ * (Maven's naming conventions): the artifactId's words up to the group's last segment, which a project's modules
+ * share (`spring-data-commons` in org.springframework.data is Spring Data's, `nifi-api` in org.apache.nifi NiFi's);
+ * the Apache Software Foundation's `org.apache.<project>` as the ASF names it (`apache-nifi`, `apache-camel`); a
+ * forge-hosted project's segment (`com.google.code.findbugs` is FindBugs); and a group of a domain alone where that
+ * domain's name holds the artifact's first word (`io.projectreactor` for reactor-core, `org.projectlombok` for
+ * lombok, `com.h2database` for h2): the project's own domain, named as the project is.
+ */
+function mavenProjectNames(group: string, artifact: string): string[] {
+  const segments = group.split('.')
+  const words = artifact.split('-')
+  const names: string[] = []
+  const at = words.indexOf(segments[segments.length - 1]!)
+  if (at >= 0 && at < words.length - 1) names.push(words.slice(0, at + 1).join('-'))
+  if (segments[0] === 'org' && segments[1] === 'apache' && segments[2]) names.push(`apache-${segments[2]}`)
+  for (const forge of MAVEN_FORGE_GROUPS) {
+    const project = group.startsWith(`${forge}.`) ? group.slice(forge.length + 1).split('.')[0] : undefined
+    if (project) names.push(project)
+  }
+  const domain = segments.length === 2 ? segments[1]! : ''
+  const first = words[0]!
+  if (domain !== first && first && (domain.startsWith(first) || domain.endsWith(first))) names.push(domain)
+  return names
+}
+
+/** A service's client library or SDK: `<service>-client`, `<service>-sdk` (pinecone-client, sentry-sdk). */
+const CLIENT_SUFFIX = /^([a-z0-9][\w.-]*?)[-_](?:client|sdk)$/i
+
+/** A Go repository of the package X: go-X, X-go or X.go (go-redis's package is redis, nats.go's nats). */
+const GO_REPOSITORY_AFFIX = /^go-(.+)$|^(.+?)[-.]go$/
+
+/** The publisher before a name's slash: an npm scope (`@octokit/rest`), a Composer vendor (`laravel/framework`). */
+const PUBLISHER = /^@?([^/@]+)\/./
+
 /**
  * The name a package goes by where its ecosystem's full name is a path or coordinates: a Go module by its last path
  * segment without a major-version suffix (`github.com/stretchr/testify` is testify, `github.com/spf13/cobra/v2`
- * cobra, `gopkg.in/yaml.v3` yaml), as Go's import name and StackShare's lists have it (issue 19); a Maven artifact by
- * its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and a project's main module also by
- * the project's name: the artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core` Mockito's,
- * `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime).
+ * cobra, `gopkg.in/yaml.v3` yaml), as StackShare's lists have it (issue 19), and by the package name Go imports where
+ * the repository is named for Go (`github.com/redis/go-redis/v9` is redis, `github.com/nats-io/nats.go` nats); a
+ * Maven artifact by its artifactId (`org.hsqldb:hsqldb` is hsqldb), the name of the jar it ships, and also by the
+ * project's name: a main module's artifactId without its module suffix (`slf4j-api` is SLF4J's, `mockito-core`
+ * Mockito's, `log4j-core` Log4j's, `protobuf-java` Protocol Buffers' Java runtime) and the names its groupId gives
+ * (mavenProjectNames). A scoped npm package goes by its scope and a Composer package by its vendor, the project or
+ * organization publishing it (`@octokit/rest` is Octokit's, `laravel/framework` Laravel's; not `@types`,
+ * DefinitelyTyped's declarations of other packages); the part after the slash is no name alone. A service's client
+ * library or SDK also goes by the service's name (`pinecone-client` is Pinecone's, `sentry-sdk` Sentry's).
  */
 export function packageShortNames(ecosystem: PackageEcosystem, name: string): string[] {
   if (ecosystem === 'maven') {
-    const artifact = name.split(':')[1]
-    if (!artifact) return []
-    const project = artifact.replace(MAVEN_MODULE_SUFFIX, '')
-    return project && project !== artifact ? [artifact, project] : [artifact]
+    const [group, artifact] = name.split(':')
+    if (!group || !artifact) return []
+    const names = [artifact, artifact.replace(MAVEN_MODULE_SUFFIX, ''), ...mavenProjectNames(group, artifact)]
+    return [...new Set(names.filter(Boolean))]
   }
-  if (ecosystem !== 'go') return []
-  const segments = name.replace(/\/v\d+$/, '').split('/')
-  const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
-  return segments.length > 1 && last ? [last] : []
+  if (ecosystem === 'go') {
+    const segments = name.replace(/\/v\d+$/, '').split('/')
+    const last = segments[segments.length - 1]!.replace(/\.v\d+$/, '')
+    if (segments.length < 2 || !last) return []
+    const affix = GO_REPOSITORY_AFFIX.exec(last)
+    return affix ? [last, (affix[1] ?? affix[2])!] : [last]
+  }
+  const names: string[] = []
+  const publisher = ecosystem === 'npm' || ecosystem === 'packagist' ? PUBLISHER.exec(name)?.[1] : undefined
+  if (publisher && publisher !== 'types') names.push(publisher)
+  const client = CLIENT_SUFFIX.exec(name.split('/').pop()!)
+  if (client && client[1] !== publisher) names.push(client[1]!)
+  return names
 }
 
 /** Data stores and brokers reached through client libraries: a client's version is not the server's. */
