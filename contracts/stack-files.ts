@@ -1,6 +1,7 @@
 // Stack files in and out (issue 18, decision 061): a stack exported as StackShare's techstack.yml, a Backstage
 // catalog-info.yaml or a CycloneDX SBOM, and a stack created or updated from one of those files.
 import { z } from 'zod'
+import { formatInteger } from './counts.ts'
 import { StackName } from './stacks.ts'
 
 /** Every format a stack can be exported as, in the Export menu's order. */
@@ -29,7 +30,7 @@ export const STACK_FILE_MAX_CHARACTERS = 512_000
 /** Entries (tools and packages) read from one file; a stack holds at most 500 tools (STACK_SERVICES_MAX). */
 export const STACK_FILE_MAX_ENTRIES = 2000
 
-export const STACK_FILE_TOO_BIG = `is too big (maximum is ${STACK_FILE_MAX_CHARACTERS.toLocaleString('en')} characters)`
+export const STACK_FILE_TOO_BIG = `is too big (maximum is ${formatInteger(STACK_FILE_MAX_CHARACTERS)} characters)`
 export const STACK_FILE_NOTHING_MATCHED = 'None of the tools in this file are in our catalog.'
 export const IMPORT_NOT_COMPANY_ADMIN = 'Only company admins can import stacks for this company.'
 

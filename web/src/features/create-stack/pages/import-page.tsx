@@ -5,6 +5,7 @@
 import { ArrowLeft, ArrowRight, FileUp } from 'lucide-react'
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { formatInteger } from '#contracts/counts.ts'
 import {
   IMPORTABLE_STACK_FILE_FORMATS,
   type ImportableStackFileFormat,
@@ -59,7 +60,7 @@ export default function ImportPage() {
     const guessed = formatOfFileName(file.name)
     if (guessed) setFormat(guessed)
     setText(await file.text())
-    setFileNote(`${file.name} (${file.size.toLocaleString('en')} bytes)`)
+    setFileNote(`${file.name} (${formatInteger(file.size)} bytes)`)
     mutation.reset()
   }
 
