@@ -11,7 +11,7 @@
 //                       between its collections (here 130 to 370 MiB in use) and keeps the pages of the highest
 //                       swing so far, so RSS climbs to a plateau over the first minutes of load (a 5 s warm-up
 //                       counted 67-80% of such growth as a leak's, a 120 s one 18%; decision 058)
-// Each instance's memory is also sampled every 30 s of the run, into the report: RSS, and from the instance's
+// Each instance's memory is also sampled every 10 s of the run, into the report: RSS, and from the instance's
 // /metrics V8's heap in use and memory outside it. The heap's lowest point in each half of the run (what is left
 // after a collection) is the leak test proper: a leak raises it, a heap that only swings does not.
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres names the
@@ -46,7 +46,7 @@ const duration = Number(args.duration)
 const instanceCount = Number(args.instances)
 const connections = Number(args.connections)
 const warmup = Number(args.warmup)
-const SAMPLE_EVERY_MS = 30_000
+const SAMPLE_EVERY_MS = 10_000
 /** Each instance's /metrics is read for its heap beside the RSS the system reports: growth in RSS alone is not ours. */
 const metricsToken = crypto.randomBytes(16).toString('hex')
 const adminUrl = BENCH_ADMIN_URL
