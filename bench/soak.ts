@@ -96,7 +96,6 @@ try {
     // a warm-up under the same load, so that the start's memory is a running instance's, not a fresh one's
     console.log(`== warm-up: ${warmup} s of the same load`)
     await autocannon({ url: cluster.url, connections, duration: warmup, overallRate: rate, requests, timeout: 10 })
-    const memoryAtStart = cluster.instances.map((instance) => instance.rssBytes())
     console.log(
       `== ${duration} s at ${rate} requests/s over ${connections} connections (1 in ${WRITE_EVERY} a write)...`,
     )
@@ -123,8 +122,9 @@ try {
       timeout: 10,
     })
     clearInterval(sampling)
-    const memoryAtEnd = cluster.instances.map((instance) => instance.rssBytes())
     samples.push(await sampleOf(duration))
+    // the start's and the end's memory are the first and the last samples'
+    const [atStart, atEnd] = [samples[0]!, samples[samples.length - 1]!]
     const errors = result.errors + result.timeouts + result.non2xx
     const halves = [samples.filter((m) => m.second <= duration / 2), samples.filter((m) => m.second > duration / 2)]
     const heapFloors = cluster.instances.map((instance, i) => {
@@ -133,9 +133,9 @@ try {
     })
     const memory = cluster.instances.map((instance, i) => ({
       instance: instance.name,
-      startMiB: mebibytes(memoryAtStart[i]!),
-      endMiB: mebibytes(memoryAtEnd[i]!),
-      growth: Math.round((memoryAtEnd[i]! / memoryAtStart[i]! - 1) * 1000) / 1000,
+      startMiB: atStart.mebibytes[i]!,
+      endMiB: atEnd.mebibytes[i]!,
+      growth: Math.round((atEnd.mebibytes[i]! / atStart.mebibytes[i]! - 1) * 1000) / 1000,
     }))
     const report = {
       date: new Date().toISOString(),

@@ -45,19 +45,17 @@ function roundedTenths(count: number, scale: number): number {
   return count - tenths * tenth >= tenth / 2 ? tenths + 1 : tenths
 }
 
-const fallbacks = new Map<string, Intl.NumberFormat>()
+let integerFallback: Intl.NumberFormat | undefined
+let compactFallback: Intl.NumberFormat | undefined
 
 /** Intl's formatter for what the hand-written paths leave to it (fractions, huge numbers), built when first needed. */
 function fallbackFormat(kind: 'en-US' | 'compact'): Intl.NumberFormat {
-  let format = fallbacks.get(kind)
-  if (!format) {
-    format =
-      kind === 'compact'
-        ? new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
-        : new Intl.NumberFormat('en-US')
-    fallbacks.set(kind, format)
+  if (kind === 'compact') {
+    compactFallback ??= new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+    return compactFallback
   }
-  return format
+  integerFallback ??= new Intl.NumberFormat('en-US')
+  return integerFallback
 }
 
 /** 1234 -> '1,234'; capped -> '1,000+'. */
