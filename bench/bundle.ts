@@ -47,13 +47,15 @@ export async function measureBundles(): Promise<{ budgetBytes: number; pages: Pa
   try {
     const nodeEnv = process.env.NODE_ENV
     const { build } = await import('vite')
+    // what users load is the production build, whatever NODE_ENV this process runs with (Vitest sets 'test')
+    process.env.NODE_ENV = 'production'
     await build({
       root: path.join(root, 'web'),
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
       build: { manifest: true, outDir: distDir, emptyOutDir: true },
     })
-    // Vite sets NODE_ENV=production for its build; put back what was there
+    // put back what was there
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
     return measureBuild(distDir)

@@ -14,25 +14,3 @@ export const SiteInfo = z.object({
   sign_up_domains: z.array(z.string()),
 })
 export type SiteInfo = z.infer<typeof SiteInfo>
-
-/** The sign-in screen: a page of its own, where a private site sends everyone not signed in (decision 053). */
-export const SIGN_IN_PATH = '/sign-in'
-
-/** The private site's answer to an API call of someone not signed in (401). */
-export const SIGN_IN_TO_USE_THIS_SITE = 'Sign in to use this site.'
-
-/** The sign-in screen's address, coming back to `path` (a path of this site, with its query) once signed in. */
-export function signInAddress(path: string): string {
-  const next = safeNextPath(path)
-  return next === '/' ? SIGN_IN_PATH : `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`
-}
-
-/**
- * Where to go after signing in: a path of this site only ('/x', never '//host' nor '/\host', which browsers read as
- * another site), and never the sign-in screen itself; '/' otherwise.
- */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/'
-  if (next === SIGN_IN_PATH || next.startsWith(`${SIGN_IN_PATH}?`)) return '/'
-  return next
-}

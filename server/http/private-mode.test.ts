@@ -4,7 +4,7 @@
 // list names it. Signed in, the site answers as in public mode, with nothing a shared cache may keep.
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_IN_TO_USE_THIS_SITE } from '#contracts/site.ts'
+import { SIGN_IN_TO_USE_THIS_SITE } from '#contracts/sign-in.ts'
 import { buildApp } from '../app.ts'
 import { TestClient } from '../test/client.ts'
 import { buildTool, buildUser, type TestUser } from '../test/factories.ts'

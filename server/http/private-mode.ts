@@ -10,7 +10,7 @@
 // Every answer leaves shared caches out: `public` becomes `private` (s-maxage dropped), and an answer that set no
 // Cache-Control gets `private, no-cache`; only the hashed assets of the app's code stay public.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { SIGN_IN_PATH, SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/site.ts'
+import { SIGN_IN_PATH, SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/sign-in.ts'
 import { unverifiedRefusal } from './auth-guard.ts'
 import { unauthorized } from './errors.ts'
 

@@ -1,6 +1,6 @@
 // The one way the web talks to the server: JSON in, JSON out, the error envelope turned into ApiError.
 import type { ErrorEnvelope, FieldErrors } from '#contracts/errors.ts'
-import { SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/site.ts'
+import { SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/sign-in.ts'
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'
