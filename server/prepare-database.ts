@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Catalog } from './db/seed/catalog/build.ts'
 import { seedCatalogIfEmpty } from './db/seed/catalog/seed.ts'
+import { vacuumToolSearch } from './db/tool-search.ts'
 import { recordSiteModeIfChanged } from './modules/audit/audit.service.ts'
 
 /** `catalog` builds the tool catalog a fresh install gets (the whole one unless a test passes a smaller one). */
@@ -15,6 +16,7 @@ export async function prepareDatabase(
 ) {
   await database.migrate()
   const seeded = await seedCatalogIfEmpty(database.db, options.catalog)
+  if (seeded) await vacuumToolSearch(database.db)
   // SITE_MODE differs from the mode last recorded: written once, however many instances start (decision 050)
   const modeChanged = await recordSiteModeIfChanged(database.db, config.siteMode)
   return { seeded, modeChanged }
