@@ -398,19 +398,23 @@ async function load(
   })
 }
 
+/** Issue 2's search aim, and issue 16's: the same aim for search past its answer cache (typed-ahead queries). */
 function judgeAim(scenarios: ScenarioResult[]): { met: boolean; detail: string } {
-  const search = scenarios.find((scenario) => scenario.name === 'search')
-  if (!search?.available) return { met: false, detail: 'search endpoint not available' }
-  const ratioMet = (search.ratioToBaseline ?? 0) >= AIM.ratio
-  const p99Met = (search.p99Milliseconds ?? Infinity) < AIM.p99Milliseconds
-  const errorsMet = (search.non2xx ?? 0) === 0 && (search.errors ?? 0) === 0
-  return {
-    met: ratioMet && p99Met && errorsMet,
-    detail:
-      `search at ${Math.round((search.ratioToBaseline ?? 0) * 100)}% of the baseline (aim >= ${AIM.ratio * 100}%), ` +
-      `p99 ${search.p99Milliseconds} ms (aim < ${AIM.p99Milliseconds} ms)` +
-      (errorsMet ? '' : `, ${search.non2xx} non-2xx and ${search.errors} errors`),
-  }
+  const judged = ['search', `search${NO_ANSWER_CACHE}`].map((name) => {
+    const search = scenarios.find((scenario) => scenario.name === name)
+    if (!search?.available) return { met: false, detail: `${name}: not available` }
+    const ratioMet = (search.ratioToBaseline ?? 0) >= AIM.ratio
+    const p99Met = (search.p99Milliseconds ?? Infinity) < AIM.p99Milliseconds
+    const errorsMet = (search.non2xx ?? 0) === 0 && (search.errors ?? 0) === 0
+    return {
+      met: ratioMet && p99Met && errorsMet,
+      detail:
+        `${name} at ${Math.round((search.ratioToBaseline ?? 0) * 100)}% of the baseline (aim >= ${AIM.ratio * 100}%), ` +
+        `p99 ${search.p99Milliseconds} ms (aim < ${AIM.p99Milliseconds} ms)` +
+        (errorsMet ? '' : `, ${search.non2xx} non-2xx and ${search.errors} errors`),
+    }
+  })
+  return { met: judged.every((aim) => aim.met), detail: judged.map((aim) => aim.detail).join('; ') }
 }
 
 /** Issue 16: each rendered page with an answer kept and computed afresh, against the baseline, without errors. */

@@ -6,6 +6,7 @@ import { prepareDatabase } from '../prepare-database.ts'
 import { openTestDatabase } from '../test/harness.ts'
 import type { Database } from './client.ts'
 import { buildCatalog } from './seed/catalog/build.ts'
+import { rowsOf } from './statements.ts'
 
 let database: Database | null = null
 afterEach(async () => {
@@ -20,13 +21,15 @@ describe('the catalog of a fresh install', () => {
     const catalog = () => ({ ...whole, tools: whole.tools.slice(0, 300), packages: whole.packages.slice(0, 50) })
     const { seeded } = await prepareDatabase(database, { siteMode: 'public' }, { catalog })
     expect(seeded).not.toBeNull()
-    const { rows } = await database.db.execute<{ relname: string; relpages: number; relallvisible: number }>(sql`
+    const rows = rowsOf(
+      await database.db.execute(sql`
       select relname, relpages, relallvisible from pg_class
-       where relname in ('tool', 'tool_alias', 'tool_search', 'tool_search_prefix') order by relname`)
+       where relname in ('tool', 'tool_alias', 'tool_search', 'tool_search_prefix') order by relname`),
+    )
     expect(rows.map((row) => row.relname)).toEqual(['tool', 'tool_alias', 'tool_search', 'tool_search_prefix'])
     for (const row of rows) {
-      expect(row.relpages, row.relname).toBeGreaterThan(0)
-      expect(row.relallvisible, row.relname).toBe(row.relpages)
+      expect(row.relpages, String(row.relname)).toBeGreaterThan(0)
+      expect(row.relallvisible, String(row.relname)).toBe(row.relpages)
     }
   })
 })

@@ -131,8 +131,8 @@ export const toolSearch = pgTable(
 )
 
 /**
- * Every one- to three-character prefix (letters a-z and digits) of a listed tool's search words, with the rank
- * tier that query would give the tool: a short prefix's first page is the first 21 entries of one index range.
+ * Every prefix of one to sixteen characters (letters a-z and digits) of a listed tool's search words, with the rank
+ * tier that query would give the tool: a one-word query's first page is the first 21 entries of one index range.
  * Written only by the trigger tool_search_sync.
  */
 export const toolSearchPrefixes = pgTable(

@@ -280,8 +280,8 @@ export function parseSearchQuery(q: string): ParsedSearch | null {
   return { tsquery: groups.join(' & '), lower: text, key: nameKey(text) }
 }
 
-/** A query the prefix table answers: one term of one to three letters a-z or digits (tool_search_prefix). */
-const PREFIX_QUERY = /^[a-z0-9]{1,3}$/
+/** A query the prefix table answers: one term of one to sixteen letters a-z or digits (tool_search_prefix, 070). */
+const PREFIX_QUERY = /^[a-z0-9]{1,16}$/
 
 /**
  * One page of search hits (docs/decisions/006-tool-search.md): tools whose name or aliases contain every query word
@@ -336,7 +336,7 @@ function buildSearch(db: Db, via: 'prefix' | 'document', includePackages: boolea
     .prepare(name)
 }
 
-/** A one- to three-character prefix: the first entries of its range of tool_search_prefix, already in rank order. */
+/** A prefix of one to sixteen characters: the first entries of its range of tool_search_prefix, already in rank order. */
 function rankByPrefix(db: Db, includePackages: boolean) {
   const entry = toolSearchPrefixes
   return db

@@ -197,10 +197,26 @@ describe('search', () => {
     expect(second.body).toMatchObject({ page: 2, has_more: false })
   })
 
-  it('ranks a one- to three-character prefix through the prefix table exactly as through the search index', async () => {
+  it('ranks a one-word prefix of up to sixteen characters through the prefix table exactly as through the search index', async () => {
     const rows = await ctx.app.db.select({ prefix: toolSearchPrefixes.prefix }).from(toolSearchPrefixes)
     const prefixes = [...new Set(rows.map((row) => row.prefix))]
-    expect(prefixes).toEqual(expect.arrayContaining(['p', 'po', 'pos', 'n', 'js', 'go', 'gol', 'rea']))
+    expect(prefixes).toEqual(
+      expect.arrayContaining([
+        'p',
+        'po',
+        'pos',
+        'postgres',
+        'n',
+        'js',
+        'nodejs',
+        'go',
+        'gol',
+        'golang',
+        'rea',
+        'react',
+      ]),
+    )
+    expect(Math.max(...prefixes.map((prefix) => prefix.length))).toBeLessThanOrEqual(16)
     for (const prefix of prefixes) {
       const search = parseSearchQuery(prefix)!
       for (const includePackages of [false, true]) {
