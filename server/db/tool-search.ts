@@ -38,12 +38,12 @@ export async function prepareToolSearchIndex(db: Db) {
 }
 
 /**
- * After the catalog's bulk write has committed (a fresh install's seed, the bench's scale data): VACUUM (ANALYZE)
- * of the tables search reads, outside any transaction as VACUUM must be. It marks their pages all-visible, so the
- * index-only scans of tool_search_prefix read no heap: ranking a prefix ran about 3.5 times as fast (pgbench on the
- * bench's 10,000 tools, decision 070). PostgreSQL's autovacuum would get there in its own time; PGlite has no
- * autovacuum, so without this its tables never would.
+ * After the catalog's bulk write has committed (a fresh install's seed): VACUUM of the tables search reads, outside
+ * any transaction as VACUUM must be. It marks their pages all-visible, so the index-only scans of
+ * tool_search_prefix read no heap: ranking a prefix ran about 3.5 times as fast (pgbench on the bench's 10,000
+ * tools, decision 070). No ANALYZE: the seed's refresh already ran it (prepareToolSearchIndex). PostgreSQL's
+ * autovacuum would get there in its own time; PGlite has no autovacuum, so without this its tables never would.
  */
 export async function vacuumToolSearch(db: Db) {
-  await db.execute(sql`vacuum (analyze) ${tools}, ${toolAliases}, ${toolSearch}, ${toolSearchPrefixes}`)
+  await db.execute(sql`vacuum ${tools}, ${toolAliases}, ${toolSearch}, ${toolSearchPrefixes}`)
 }
