@@ -4,6 +4,7 @@
 // the answer in the middle of the check.
 import type { FastifyInstance } from 'fastify'
 import { CONTENT_CHANGED_CHANNEL } from '../http/content-changes.ts'
+import { CATALOG_CHANGED_CHANNEL } from '../modules/tools/catalog-memos.ts'
 
 /** Resolves once no content change has been heard on the channel for `quietMs`. */
 export async function contentChangesSettled(app: FastifyInstance, quietMs = 500): Promise<void> {
@@ -13,6 +14,29 @@ export async function contentChangesSettled(app: FastifyInstance, quietMs = 500)
   })
   try {
     while (Date.now() - last < quietMs) await new Promise((resolve) => setTimeout(resolve, 50))
+  } finally {
+    await stop()
+  }
+}
+
+/**
+ * Resolves once `reader` has heard every catalog change committed through `writer` before the call (the catalog's
+ * own triggers NOTIFY catalog_changed after a commit, and the reader hears it a moment later). A NOTIFY is delivered
+ * in commit order on the reader's one listening connection, so hearing a marker sent now means the earlier ones have
+ * been heard, and each subscriber has emptied what it keeps. The marker empties them too, before the caller goes on.
+ */
+export async function catalogChangesHeard(writer: FastifyInstance, reader: FastifyInstance): Promise<void> {
+  const marker = `heard-${process.hrtime.bigint()}`
+  let heard: () => void = () => {}
+  const arrived = new Promise<void>((resolve) => {
+    heard = resolve
+  })
+  const stop = await reader.database.listen(CATALOG_CHANGED_CHANNEL, (payload) => {
+    if (payload === marker) heard()
+  })
+  try {
+    await writer.database.notify(CATALOG_CHANGED_CHANNEL, marker)
+    await arrived
   } finally {
     await stop()
   }

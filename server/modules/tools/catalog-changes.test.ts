@@ -10,6 +10,7 @@ import { type App, buildApp } from '../../app.ts'
 import { type Database, openPostgres } from '../../db/client.ts'
 import { categories, layers, tools } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
+import { catalogChangesHeard } from '../../test/content-changes.ts'
 import { buildCatalogTool, buildCompany, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext, testConfig } from '../../test/harness.ts'
 import { withDatabase } from '../../test/paths.ts'
@@ -188,6 +189,8 @@ function describeCatalogChanges(title: string, open: () => Promise<Instances & {
 
     it('leaves kept answers alone when an edit changes nothing they show', async () => {
       const tool = await buildSearchedTool()
+      // the tool's own insert NOTIFYs too; heard after the first answer is kept, it would empty it
+      await catalogChangesHeard(instances.writer, instances.reader)
       const first = await visitor.get(`/api/v1/services/search?q=${tool.name}`)
       // popularity is a count answers may be a minute behind on (decision 006); the description is not in them
       await instances.writer.db
