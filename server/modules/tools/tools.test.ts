@@ -12,9 +12,9 @@ import {
 } from '../../db/schema/index.ts'
 import { refreshToolSearchVectors } from '../../db/tool-search.ts'
 import { sessionCookieFrom, TestClient } from '../../test/client.ts'
+import { catalogChangesHeard } from '../../test/content-changes.ts'
 import { buildCatalogTool, buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
-import { CATALOG_CHANGED_CHANNEL } from './catalog-memos.ts'
 import { LOGO_CSP } from './logos.routes.ts'
 import { parseSearchQuery, searchTools } from './tools.queries.ts'
 
@@ -28,15 +28,6 @@ afterAll(() => ctx.close())
 
 /** Listens for the next NOTIFY catalog_changed; `heard` resolves once it reached this instance's listeners (the
  * app's, registered first, ran before). */
-async function listenForCatalogChange(): Promise<{ heard: Promise<void> }> {
-  let resolveHeard = () => {}
-  const heard = new Promise<void>((resolve) => {
-    resolveHeard = resolve
-  })
-  const unlisten = await ctx.app.database.listen(CATALOG_CHANGED_CHANNEL, () => resolveHeard())
-  return { heard: heard.then(unlisten) }
-}
-
 const names = (response: { body: { tools: Array<{ name: string }> } }) => response.body.tools.map((tool) => tool.name)
 
 async function impersonate(target: TestUser): Promise<TestClient> {
@@ -260,9 +251,8 @@ describe('search', () => {
       (await visitor.get('/api/v1/services/search?q=qx', { 'if-none-match': String(first.headers.etag) })).status,
     ).toBe(304)
     // a tool entering the list: the trigger's NOTIFY empties every instance's cache
-    const catalogChange = await listenForCatalogChange()
     const tool = await buildCatalogTool(ctx.app.db, { name: 'Qxample', seedPopularity: 10 })
-    await catalogChange.heard
+    await catalogChangesHeard(ctx.app, ctx.app)
     const second = await visitor.get('/api/v1/services/search?q=qx')
     expect(names(second)).toEqual(['Qxample'])
     expect(second.headers.etag).not.toBe(first.headers.etag)
