@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SIGN_UP_REFUSALS } from '#contracts/auth.ts'
 import type { ErrorEnvelope } from '#contracts/errors.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../http/content-changes.ts'
 import { wrongOriginMessage } from '../http/csrf.ts'
 import { notFound, tooManyRequests } from '../http/errors.ts'
 import { forwardAuditedAdminCall } from '../modules/audit/admin-plugin-audit.ts'
@@ -18,7 +19,8 @@ import {
   settleSignInAttempt,
 } from './sign-in-lockout.ts'
 
-const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', '/api/auth/sign-up/*', '/api/auth/request-password-reset']
+const SIGN_UP_PREFIX = '/api/auth/sign-up/*'
+const RATE_LIMITED_PREFIXES = ['/api/auth/sign-in/*', SIGN_UP_PREFIX, '/api/auth/request-password-reset']
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { auth: Auth; rateLimited: boolean }) {
   const forward = (request: FastifyRequest, reply: FastifyReply, beforeSend?: (status: number) => Promise<void>) =>
@@ -42,14 +44,16 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimited }: { 
   const open = { openInPrivateMode: true }
   const limit = rateLimited ? { ...open, rateLimit: { max: 10, timeWindow: '1 minute' } } : open
   for (const url of RATE_LIMITED_PREFIXES) {
-    app.route({ method: ['POST'], url, schema: { hide: true }, config: limit, handler })
+    // a sign-in or a reset link changes nothing a visitor reads; a sign-up adds a profile
+    const config = url === SIGN_UP_PREFIX ? limit : { ...limit, ...LEAVES_PUBLIC_CONTENT }
+    app.route({ method: ['POST'], url, schema: { hide: true }, config, handler })
   }
   // Signing out closes the user's open notification streams whose session it ended, on every instance (decision 010).
   app.route({
     method: ['POST'],
     url: '/api/auth/sign-out',
     schema: { hide: true },
-    config: open,
+    config: { ...open, ...LEAVES_PUBLIC_CONTENT },
     handler: async (request, reply) => {
       const user = await request.sessionUser()
       const answer = await forward(request, reply)

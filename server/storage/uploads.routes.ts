@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireUser } from '../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../http/content-changes.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { ImageRejected, LOGO_MAX_BYTES, reencodeAvatar, reencodeLogo } from './images.ts'
 import { STORAGE_KEY_PATTERN, UPLOAD_CACHE_CONTROL, uploadUrl } from './storage.ts'
@@ -24,6 +25,7 @@ const CropNumber = (minimum: number) => z.coerce.number().int().min(minimum).max
 export const AvatarCropQuery = z.object({ x: CropNumber(0), y: CropNumber(0), size: CropNumber(1) })
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploadRateLimit = app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {}
   const { storage } = app
 
   app.post(
@@ -35,7 +37,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: UploadLogoResponse },
       },
-      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+      config: { ...LEAVES_PUBLIC_CONTENT, ...uploadRateLimit },
     },
     async (request) => {
       await requireUser(request)
@@ -58,7 +60,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AvatarCropQuery,
         response: { 200: UploadLogoResponse },
       },
-      config: app.config.rateLimitEnabled ? { rateLimit: { max: 30, timeWindow: '1 minute' } } : {},
+      config: { ...LEAVES_PUBLIC_CONTENT, ...uploadRateLimit },
     },
     async (request) => {
       await requireUser(request)

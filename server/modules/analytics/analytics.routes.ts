@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AnalyticsCountsResponse, TrackEventBody } from '#contracts/analytics.ts'
 import { requireAdmin } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { presentEventCounts } from './analytics.presenter.ts'
 import { countEventsByName } from './analytics.queries.ts'
 import { track } from './analytics.service.ts'
@@ -16,7 +17,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/analytics/track',
     {
-      config: { rateLimit },
+      config: { ...LEAVES_PUBLIC_CONTENT, rateLimit },
       schema: {
         tags: ['analytics'],
         summary: 'Record an analytics event (signed out allowed)',

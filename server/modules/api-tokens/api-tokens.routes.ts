@@ -12,6 +12,7 @@ import {
 } from '#contracts/api-tokens.ts'
 import { ErrorEnvelope } from '#contracts/errors.ts'
 import { requireSessionUser, requireUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
 import { presentApiToken } from './api-tokens.presenter.ts'
 import { listApiTokens } from './api-tokens.queries.ts'
@@ -52,7 +53,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CreateApiTokenBody,
         response: { 200: CreatedApiToken, ...refusals },
       },
-      config: { rateLimit },
+      config: { ...LEAVES_PUBLIC_CONTENT, rateLimit },
     },
     async (request, reply) => {
       const user = await requireSessionUser(request, IMPERSONATED_API_TOKENS)
@@ -72,7 +73,7 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ApiTokenParams,
         response: { 200: z.object({ ok: z.literal(true) }), ...refusals },
       },
-      config: { rateLimit },
+      config: { ...LEAVES_PUBLIC_CONTENT, rateLimit },
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_API_TOKENS)

@@ -10,6 +10,7 @@ import {
   VerificationTokenQuery,
 } from '#contracts/company-verification.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { presentCompanyIdentity, presentVerificationResult } from './companies.presenter.ts'
 import {
   confirmCompanyVerification,
@@ -61,6 +62,7 @@ export const companyVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/companies/verification/resend',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: "E-mail a new verification link to the company's contact address (the company's admins only)",

@@ -24,6 +24,7 @@ import {
 } from '#contracts/company-customers.ts'
 import { tools } from '../../db/schema/index.ts'
 import { requireRealUser, requireUser, type SessionUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { companyPath } from '../companies/companies.presenter.ts'
@@ -133,6 +134,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/company-customers/update-copied-at',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Record that the invitation text was copied (status Email Copied unless sent or added)',

@@ -11,6 +11,7 @@ import {
   SiteInvitationsResponse,
 } from '#contracts/site-invitations.ts'
 import { requireAdmin } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
 import { presentSiteInvitation } from './invitations.presenter.ts'
 import { listPendingSiteInvitations } from './invitations.queries.ts'
@@ -39,6 +40,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/invitations',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Invite an address to create an account; inviting it again sends a new link (site admins)',
@@ -63,6 +65,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/invitations/:id/revoke',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Revoke a pending invitation: its link no longer lets anyone sign up (site admins)',

@@ -10,6 +10,7 @@ import {
   MailParams,
 } from '#contracts/mail.ts'
 import { requireAdmin } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { conflict, notFound } from '../../http/errors.ts'
 import { presentMailMessage, presentMailSummary } from './mail.presenter.ts'
 import { findMail, listMail } from './mail.queries.ts'
@@ -83,6 +84,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/admin/mail/:id/retry',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Queue a failed e-mail again, from its first attempt (site admins)',

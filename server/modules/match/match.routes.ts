@@ -20,6 +20,7 @@ import {
 } from '#contracts/match.ts'
 import { requireAdmin, requireRealUser, requireUser } from '../../http/auth-guard.ts'
 import { cacheInSharedCachesOnly, cachePrivately, registerEtags } from '../../http/cache.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
 import { PublicAnswerCache } from '../../http/public-answer-cache.ts'
 import { findCardTools, findJobBySlug } from '../jobs/jobs.queries.ts'
@@ -145,6 +146,7 @@ export const matchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/match/save_search',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Saves the search (keywords, location, terms, match_exact); one per user',

@@ -26,6 +26,7 @@ import {
 import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { Id } from '#contracts/stacks.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { notFound } from '../../http/errors.ts'
 import { isApiTokenActive } from '../api-tokens/api-tokens.queries.ts'
 import { closeIfSignedOut, NotificationHub, type StreamConnection } from './notification-hub.ts'
@@ -106,7 +107,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/notifications/unsubscribe',
     {
       // the e-mailed link's token is the proof, signed in or not (private mode too: server/http/private-mode.ts)
-      config: { openInPrivateMode: true },
+      config: { ...LEAVES_PUBLIC_CONTENT, openInPrivateMode: true },
       schema: {
         tags,
         summary: 'Stops the weekly digest for the user the link was made for',
@@ -133,7 +134,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       ONE_CLICK_UNSUBSCRIBE_PATH,
       {
         // the signed URL is the proof, and mail providers POST it from their servers: no origin to check
-        config: { csrf: false, openInPrivateMode: true },
+        config: { ...LEAVES_PUBLIC_CONTENT, csrf: false, openInPrivateMode: true },
         schema: {
           tags,
           summary:
@@ -196,6 +197,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/clear',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Opening the bell: marks every notification seen and clears the badge',
@@ -212,6 +214,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/set_read_all',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: { tags, summary: 'Mark All as Read', response: { 200: NotificationCountsSchema } },
     },
     async (request) => {
@@ -224,6 +227,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/set_read',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Marks the notifications whose keys are listed read or seen (keys that are not yours are ignored)',
@@ -257,6 +261,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/notifications/settings',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Switch notification types and the weekly digest on or off (only the ones given change)',

@@ -18,6 +18,7 @@ import {
   ToggleEmailFeedWeeklyBody,
 } from '#contracts/onboarding.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { notFound } from '../../http/errors.ts'
 import { presentInterests } from './onboarding.presenter.ts'
 import {
@@ -52,6 +53,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/onboarding/toggle_email_feed_weekly',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Whether the user gets weekly updates on the tools of their stack',
@@ -115,6 +117,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/onboarding/start',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Record that the wizard was shown (its welcome screen calls it); a sign-in then no longer sends there',

@@ -30,6 +30,7 @@ import {
   UpdateMemberResponse,
 } from '#contracts/teams.ts'
 import { requireRealUser, requireUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
 import { presentTeamCompany, presentTeamInvite, presentTeamMember } from './teams.presenter.ts'
@@ -105,6 +106,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/company_owner_invites',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Invite someone by e-mail: a pending entry and an e-mail with a signed link (team admins)',
@@ -124,6 +126,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/company_owner_invites/resend',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Send an invitation again with a new link and expiry (team admins)',
@@ -201,6 +204,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/company_owner_invites/decline',
     {
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Decline an invitation (its link, or its id for the invited account): it is withdrawn',

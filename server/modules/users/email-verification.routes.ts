@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ResendVerificationResponse, VerifyEmailBody, VerifyEmailResponse } from '#contracts/email-verification.ts'
 import { IMPERSONATED_CHANGE_SETTINGS } from '#contracts/onboarding.ts'
 import { requireRealUser } from '../../http/auth-guard.ts'
+import { LEAVES_PUBLIC_CONTENT } from '../../http/content-changes.ts'
 import { followEmailLink, resendSignUpLink } from './email-verification.service.ts'
 
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "E-mail a new verification link to the signed-in account's address (once a minute)",
         response: { 200: ResendVerificationResponse },
       },
-      config: { allowUnverified: true, rateLimit: limited(5) },
+      config: { ...LEAVES_PUBLIC_CONTENT, allowUnverified: true, rateLimit: limited(5) },
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
