@@ -22,6 +22,7 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { type Auth, createAuth } from './auth/auth.ts'
 import type { AppConfig } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import { registerDatabaseMaintenance } from './db/maintenance.ts'
 import { AccessLog } from './http/access-log.ts'
 import { registerApiTokenRules } from './http/api-token-rules.ts'
 import { registerSessionResolver, registerUnverifiedWriteGuard } from './http/auth-guard.ts'
@@ -182,7 +183,8 @@ export async function buildApp({
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
-  // the modules have registered their workers: claim jobs once the app is ready, release them when it closes
+  registerDatabaseMaintenance(jobQueue, database, app.log)
+  // the modules and the database's care have registered their workers: claim jobs once the app is ready, release them when it closes
   app.addHook('onReady', () => app.jobQueue.start())
   app.addHook('onClose', () => app.jobQueue.stop())
   await registerWeb(app)
