@@ -101,7 +101,7 @@ describe('a code-host sync through the job queue', () => {
             .where(eq(syncedRepositories.connectionId, connection!.id))
         ).map((row) => row.state)
       // the child listed both and is scanning the first (one at a time per host), waiting in cloneHeaders
-      await waitFor(async () => (await states()).sort().join() === 'queued,scanning', 60_000)
+      await waitFor(async () => (await states()).sort().join() === 'queued,scanning', 120_000)
       child.kill('SIGKILL')
       expect(await exited).toBe('SIGKILL')
 
@@ -114,6 +114,6 @@ describe('a code-host sync through the job queue', () => {
       expect(synced).toHaveLength(2)
       expect(new Set(synced.map((row) => row.repositoryId)).size).toBe(2)
     },
-    200_000,
+    240_000,
   )
 })
