@@ -8,8 +8,11 @@ export { expect } from '@playwright/test'
 
 const HYDRATION_ERROR = /Minified React error #4(1[89]|2[0-5])|hydrat(ed|ion)/i
 
-/** A web app page, once React has taken over its server-drawn HTML (app/start.tsx sets the mark); other pages at once. */
-async function waitForAppStart(page: Page) {
+/**
+ * A web app page, once React has taken over its server-drawn HTML (app/start.tsx sets the mark); other pages at once.
+ * page.goto and page.reload wait for it; a spec calls it after a navigation the page makes itself (location.assign).
+ */
+export async function waitForAppStart(page: Page) {
   await page.waitForFunction(
     () => !document.getElementById('root') || document.documentElement.dataset.app === 'started',
   )
