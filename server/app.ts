@@ -184,7 +184,8 @@ export async function buildApp({
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
   registerDatabaseMaintenance(jobQueue, database, app.log)
-  // the modules and the database's care have registered their workers: claim jobs once the app is ready, release them when it closes
+  // the modules and the database's care have registered their workers: claim jobs once the app is ready, release
+  // them when it closes
   app.addHook('onReady', () => app.jobQueue.start())
   app.addHook('onClose', () => app.jobQueue.stop())
   await registerWeb(app)

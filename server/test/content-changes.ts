@@ -27,16 +27,13 @@ export async function contentChangesSettled(app: FastifyInstance, quietMs = 500)
  */
 export async function catalogChangesHeard(writer: FastifyInstance, reader: FastifyInstance): Promise<void> {
   const marker = `heard-${process.hrtime.bigint()}`
-  let heard: () => void = () => {}
-  const arrived = new Promise<void>((resolve) => {
-    heard = resolve
-  })
+  const arrived = Promise.withResolvers<void>()
   const stop = await reader.database.listen(CATALOG_CHANGED_CHANNEL, (payload) => {
-    if (payload === marker) heard()
+    if (payload === marker) arrived.resolve()
   })
   try {
     await writer.database.notify(CATALOG_CHANGED_CHANNEL, marker)
-    await arrived
+    await arrived.promise
   } finally {
     await stop()
   }

@@ -26,8 +26,6 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-/** Listens for the next NOTIFY catalog_changed; `heard` resolves once it reached this instance's listeners (the
- * app's, registered first, ran before). */
 const names = (response: { body: { tools: Array<{ name: string }> } }) => response.body.tools.map((tool) => tool.name)
 
 async function impersonate(target: TestUser): Promise<TestClient> {
