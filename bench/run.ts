@@ -84,6 +84,12 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 const AIM = { ratio: 0.5, p99Milliseconds: 30 }
 /** The suffix of the scenarios that read past an answer cache. */
 const NO_ANSWER_CACHE = ', no answer cache'
+/**
+ * The suffix of the page scenarios run while the bench server announces content changes (as writes do): every kept
+ * page is found drawn before a change, its data loaded afresh and its drawing kept when that data is the same
+ * (decision 073), which is what visitors' pages cost on a site being written to.
+ */
+const WHILE_CONTENT_CHANGES = ', content changing 10 times a second'
 /** Issue 16: rendered tool and stack pages at 50 connections, computed afresh and with an answer kept per instance. */
 const PAGE_AIM = { pastCacheRatio: 0.5, pastCacheP99Milliseconds: 50, ratio: 0.8 }
 const PAGE_SCENARIOS = ['tool page HTML', 'stack page HTML']
@@ -101,6 +107,8 @@ interface Scenario {
   primeEachPath?: boolean
   /** Connections for this scenario when not the run's (Stack Match: 20, issue 7). */
   connections?: number
+  /** Content changes the bench server announces each second while the scenario runs (WHILE_CONTENT_CHANGES). */
+  contentChangesPerSecond?: number
 }
 
 const SCENARIOS: Scenario[] = [
@@ -123,8 +131,20 @@ const SCENARIOS: Scenario[] = [
   // The pages' HTML (issue 16), as a browser or a crawler asks for it: 500 tools, 500 public stacks
   { name: 'tool page HTML', primeEachPath: true, paths: (s) => s.slugs.map((slug) => `/tools/${slug}`) },
   { name: `tool page HTML${NO_ANSWER_CACHE}`, ...pastPageCache((s) => s.slugs.map((slug) => `/tools/${slug}`)) },
+  {
+    name: `tool page HTML${WHILE_CONTENT_CHANGES}`,
+    contentChangesPerSecond: 10,
+    primeEachPath: true,
+    paths: (s) => s.slugs.map((slug) => `/tools/${slug}`),
+  },
   { name: 'stack page HTML', primeEachPath: true, paths: (s) => s.stackPaths },
   { name: `stack page HTML${NO_ANSWER_CACHE}`, ...pastPageCache((s) => s.stackPaths) },
+  {
+    name: `stack page HTML${WHILE_CONTENT_CHANGES}`,
+    contentChangesPerSecond: 10,
+    primeEachPath: true,
+    paths: (s) => s.stackPaths,
+  },
   { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
   // Stack Match (issue 7), measured when its data was seeded (PostgreSQL without --no-match)
   {
@@ -318,8 +338,11 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
       )
       if (scenario.primeEachPath)
         await load(base, paths, { amount: paths.length }, scenarioConnections, scenario.headers)
+      const perSecond = scenario.contentChangesPerSecond ?? 0
+      if (perSecond) child.send({ type: 'content changes', perSecond } satisfies ParentMessage)
       await load(base, paths, { duration: Math.min(3, duration) }, scenarioConnections, scenario.headers)
       const result = await load(base, paths, { duration }, scenarioConnections, scenario.headers)
+      if (perSecond) child.send({ type: 'content changes', perSecond: 0 } satisfies ParentMessage)
       const baseline = scenarios[0]?.requestsPerSecond
       const requestsPerSecond = Math.round(result.requests.average)
       scenarios.push({
@@ -460,7 +483,13 @@ async function writeExplains(child: ChildProcess, scenarios: ScenarioResult[]): 
   const explained = [
     // the app's own routes; a page scenario past the page cache asks the same path as its cached twin
     ...scenarios
-      .filter((s) => s.available && !s.example.startsWith('/bench/') && !s.name.endsWith(NO_ANSWER_CACHE))
+      .filter(
+        (s) =>
+          s.available &&
+          !s.example.startsWith('/bench/') &&
+          !s.name.endsWith(NO_ANSWER_CACHE) &&
+          !s.name.endsWith(WHILE_CONTENT_CHANGES),
+      )
       .map((s) => [s.name, s.example]),
     ...(isMatchOnly ? [] : SEARCH_EXPLAINS.map((query) => ['search', `/api/v1/services/search?q=${query}`])),
   ]

@@ -51,7 +51,11 @@ export type ServerMessage =
   | { type: 'explained'; path: string; plans: string[] }
   | { type: 'failed'; message: string }
 
-export type ParentMessage = { type: 'explain'; path: string } | { type: 'stop' }
+export type ParentMessage =
+  | { type: 'explain'; path: string }
+  /** Announce a content change (as a write does) this many times a second from now on; 0 stops. */
+  | { type: 'content changes'; perSecond: number }
+  | { type: 'stop' }
 
 export interface Samples {
   ids: number[]
@@ -206,7 +210,13 @@ send({
   },
 })
 
+let announcing: NodeJS.Timeout | undefined
 process.on('message', async (message: ParentMessage) => {
+  if (message.type === 'content changes') {
+    clearInterval(announcing)
+    // through every instance behind the balancer too: the announcement is a NOTIFY they all hear
+    if (message.perSecond > 0) announcing = setInterval(() => app.contentChanges.announce(), 1000 / message.perSecond)
+  }
   if (message.type === 'explain') send({ type: 'explained', path: message.path, plans: await explain(message.path) })
   if (message.type === 'stop') await stop()
 })

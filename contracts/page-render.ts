@@ -10,6 +10,11 @@ export interface PageRenderInput {
   /** The site's address (BASE_URL): canonical links and JSON-LD are absolute. */
   origin: string
   fetch: PageFetch
+  /**
+   * The data fingerprint of a drawing of this page kept from before a change (`data` below): when the page's data
+   * loads the same again, render answers `unchanged` without drawing, and the kept drawing is sent.
+   */
+  drawnFrom?: string
 }
 
 export interface PageHeadData {
@@ -26,6 +31,8 @@ export type PageRender =
   | { kind: 'redirect'; status: number; location: string }
   /** A page drawn in the browser only (its content lives there): the server sends the bare shell. */
   | { kind: 'shell' }
+  /** The page's data is what `drawnFrom` was drawn from: the kept drawing stands. */
+  | { kind: 'unchanged' }
   | {
       kind: 'page'
       status: number
@@ -34,6 +41,8 @@ export type PageRender =
       html: string
       /** The query cache's JSON for the browser (already escaped for a script data block). */
       state: string
+      /** A fingerprint of the data the page was drawn from (its queries' answers), for `drawnFrom`. */
+      data: string
       /** The lazy parts the page drew (web/src/lib/lazy-part.tsx), for the browser to load before hydrating. */
       parts: string[]
       /** When the page changes by itself (an open job expires), in ms since the epoch: kept no longer. */

@@ -93,6 +93,22 @@ async function withoutJavaScript<T>(browser: Browser, run: (page: Page) => Promi
   }
 }
 
+/** Signs a new person up on the page; answers the site's origin, which their writes carry (the CSRF check). */
+async function signUpForWrites(page: Page): Promise<string> {
+  await page.goto('/')
+  await signUp(page)
+  return new URL(page.url()).origin
+}
+
+/** A comment on a tool by the person signed in on the page. */
+async function commentOnTool(page: Page, origin: string, toolId: number, body: string) {
+  const created = await page.request.post('/api/v1/comments', {
+    headers: { origin },
+    data: { comment: { body, commentable_id: toolId, commentable_type: 'tool' } },
+  })
+  expect(created.ok(), await created.text()).toBe(true)
+}
+
 /** Console errors a page logs while loading and hydrating (a 404 page's own status line aside). */
 function watchConsole(page: Page): string[] {
   const errors: string[] = []
@@ -171,9 +187,7 @@ test('pros and cons stored with markup arrive in the HTML as inert text, and not
   page,
   request,
 }) => {
-  await page.goto('/')
-  await signUp(page)
-  const origin = new URL(page.url()).origin
+  const origin = await signUpForWrites(page)
   const tool = await (await page.request.get('/api/v1/tools/deno')).json()
   const vectors = XSS_VECTORS.filter((vector) => vector.length <= 55).slice(0, 12)
   for (const [index, vector] of vectors.entries()) {
@@ -233,19 +247,11 @@ test('comments arrive in the HTML the server draws, stored markup as inert text,
   page,
   request,
 }) => {
-  await page.goto('/')
-  await signUp(page)
-  const origin = new URL(page.url()).origin
+  const origin = await signUpForWrites(page)
   const tool = await (await page.request.get('/api/v1/tools/express')).json()
   const plain = `A server-drawn comment ${uniqueName('c')}`
   const vectors = XSS_VECTORS.slice(0, 8)
-  for (const body of [plain, ...vectors]) {
-    const created = await page.request.post('/api/v1/comments', {
-      headers: { origin },
-      data: { comment: { body, commentable_id: tool.tool.id, commentable_type: 'tool' } },
-    })
-    expect(created.ok(), await created.text()).toBe(true)
-  }
+  for (const body of [plain, ...vectors]) await commentOnTool(page, origin, tool.tool.id, body)
   // a visitor's HTML holds the comments: no request of the browser's needed for them
   const fetched = await fetchPage(request, '/tools/express')
   expect(fetched.status).toBe(200)
@@ -270,14 +276,43 @@ test('comments arrive in the HTML the server draws, stored markup as inert text,
   await visitor.close()
 })
 
+test("a visitor's kept page: the same drawing after a write elsewhere, drawn anew after one to it, 304 to a browser that has it", async ({
+  page,
+  request,
+}) => {
+  const origin = await signUpForWrites(page)
+  // two tools in no stack, which no other journey writes to
+  const { tools } = await (await request.get('/api/v1/tools?page=40')).json()
+  const [quiet, other] = tools as { id: number; slug: string }[]
+  const path = `/tools/${quiet!.slug}`
+  const first = await fetchPage(request, path)
+  const etag = first.headers.etag
+  expect(etag).toMatch(/^W\/"/)
+  // a browser that has the page is told so, without the page
+  const again = await request.get(path, { headers: { 'if-none-match': etag! } })
+  expect(again.status()).toBe(304)
+  expect(await again.text()).toBe('')
+
+  // a comment on another tool leaves this page's data as it was: the kept drawing is sent again, byte for byte (a
+  // page drawn anew carries new times in its data block, so another ETag)
+  await commentOnTool(page, origin, other!.id, `Elsewhere ${uniqueName('c')}`)
+  expect((await fetchPage(request, path)).headers.etag).toBe(etag)
+
+  // a comment on this tool changes its data: the page is drawn anew and shows it
+  const text = `A comment on a kept page ${uniqueName('c')}`
+  await commentOnTool(page, origin, quiet!.id, text)
+  const drawnAnew = await fetchPage(request, path)
+  expect(drawnAnew.headers.etag).not.toBe(etag)
+  expect(drawnAnew.text).toContain(text)
+  expect((await request.get(path, { headers: { 'if-none-match': etag! } })).status()).toBe(200)
+})
+
 test("a private-mode company's private stack: 404 with nothing of it in the HTML for visitors and other users", async ({
   page,
   request,
   browser,
 }) => {
-  await page.goto('/')
-  await signUp(page)
-  const origin = new URL(page.url()).origin
+  const origin = await signUpForWrites(page)
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const response = await page.request.post(path, { headers: { origin }, data })
     expect(response.ok(), await response.text()).toBe(true)

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PageFetch, PageRender, RenderPage } from '#contracts/page-render.ts'
 import type { AppConfig } from '../config.ts'
+import { etagMatches } from './cache.ts'
 import { isVisitor, type PageCache } from './page-cache.ts'
 import { escapeHtml, withPageHead } from './page-head.ts'
 import { sendPage } from './page-shell.ts'
@@ -107,10 +108,18 @@ export function pageHtml(
   )
 }
 
-/** The requested page drawn for its viewer (their API calls in-process), in its turn. */
-function renderForViewer(app: FastifyInstance, request: FastifyRequest, render: RenderPage): Promise<PageRender> {
+/**
+ * The requested page drawn for its viewer (their API calls in-process), in its turn; `unchanged` when its data is the
+ * one `drawnFrom` fingerprints (a kept drawing's).
+ */
+function renderForViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  render: RenderPage,
+  drawnFrom?: string,
+): Promise<PageRender> {
   const fetch = viewerFetch(app, request)
-  return renderTurns.run(() => render({ url: request.url, origin: app.config.baseUrl, fetch }))
+  return renderTurns.run(() => render({ url: request.url, origin: app.config.baseUrl, fetch, drawnFrom }))
 }
 
 /**
@@ -148,18 +157,30 @@ export async function sendRenderedPage(
   reply.header('vary', 'cookie')
   if (!isVisitor(request)) reply.header('cache-control', 'private, no-cache')
   const kept = cache.get(request)
-  if (kept !== undefined) return sendPage(reply, kept)
-  const generation = cache.generation
+  if (kept?.current) return sendKeptPage(request, reply, kept)
+  const changes = cache.changes
   let page: PageRender
   try {
-    page = await renderForViewer(app, request, render)
+    page = await renderForViewer(app, request, render, kept?.data)
   } catch (error) {
     request.log.error({ err: error }, 'page render failed; sending the shell')
     return sendPage(reply, shell)
   }
+  if (page.kind === 'unchanged' && kept) {
+    cache.confirm(request, kept.data, changes)
+    return sendKeptPage(request, reply, kept)
+  }
   if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
-  if (page.kind === 'shell') return sendPage(reply, shell)
+  if (page.kind !== 'page') return sendPage(reply, shell)
   const html = pageHtml(shell, app.config, page)
-  if (page.status === 200) cache.keep(request, html, generation, page.changesAt)
-  return sendPage(reply, html, page.status)
+  const etag = page.status === 200 ? cache.keep(request, { html, data: page.data }, changes, page.changesAt) : undefined
+  return etag ? sendKeptPage(request, reply, { html, etag }) : sendPage(reply, html, page.status)
+}
+
+/** A kept page with its ETag: 304 without a body when the browser already has it. */
+function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: { html: string; etag: string }) {
+  reply.header('etag', page.etag)
+  return etagMatches(request.headers['if-none-match'], page.etag)
+    ? sendPage(reply, '', 304)
+    : sendPage(reply, page.html)
 }

@@ -30,6 +30,20 @@ describe('PublicAnswerCache', () => {
     expect(cache.get('long')).toBeUndefined()
   })
 
+  it('shows a kept answer to peek without counting a lookup or marking it used', () => {
+    let now = 1_000
+    const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 2, now: () => now })
+    cache.set('a', answer('1'), cache.generation)
+    cache.set('b', answer('2'), cache.generation)
+    expect(cache.peek('a')).toEqual(answer('1'))
+    expect(cache.lookups).toEqual({ hits: 0, misses: 0 })
+    // 'a' is still the least recently used
+    cache.set('c', answer('3'), cache.generation)
+    expect(cache.peek('a')).toBeUndefined()
+    now += 60_000
+    expect(cache.peek('b')).toBeUndefined()
+  })
+
   it('drops the least recently used entry past its size limit', () => {
     const cache = new PublicAnswerCache({ ttlMs: 60_000, maxEntries: 2 })
     cache.set('a', answer('1'), cache.generation)

@@ -14,8 +14,9 @@ export interface CachedAnswer {
   etag: string
 }
 
-export class PublicAnswerCache {
-  readonly #entries = new Map<string, { answer: CachedAnswer; expiresAt: number }>()
+/** `A`: what an entry holds beside its body and ETag (the page cache keeps what a page was drawn from). */
+export class PublicAnswerCache<A extends CachedAnswer = CachedAnswer> {
+  readonly #entries = new Map<string, { answer: A; expiresAt: number }>()
   readonly #ttlMs: number
   readonly #maxEntries: number
   readonly #now: () => number
@@ -34,7 +35,7 @@ export class PublicAnswerCache {
     return this.#generation
   }
 
-  get(key: string): CachedAnswer | undefined {
+  get(key: string): A | undefined {
     const entry = this.#entries.get(key)
     if (entry) this.#entries.delete(key)
     if (!entry || entry.expiresAt <= this.#now()) {
@@ -47,8 +48,14 @@ export class PublicAnswerCache {
     return entry.answer
   }
 
+  /** The kept answer for `key`, without counting a lookup or marking it used. */
+  peek(key: string): A | undefined {
+    const entry = this.#entries.get(key)
+    return entry && entry.expiresAt > this.#now() ? entry.answer : undefined
+  }
+
   /** Keeps the answer for the cache's time, or `ttlMs` when shorter. */
-  set(key: string, answer: CachedAnswer, generation: number, ttlMs = this.#ttlMs) {
+  set(key: string, answer: A, generation: number, ttlMs = this.#ttlMs) {
     if (generation !== this.#generation) return
     this.#entries.delete(key)
     if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
@@ -65,6 +72,7 @@ export class PublicAnswerCache {
    * route registers registerEtags (http/cache.ts), which answers 304 when the ETag matches.
    */
   async send<T extends z.ZodType>(
+    this: PublicAnswerCache,
     reply: FastifyReply,
     key: string,
     schema: T,

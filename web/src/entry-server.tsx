@@ -1,8 +1,10 @@
 // The web app rendered on the server: the same routes and pages as the browser's (app/routes.tsx), each page's data
 // loaded first by its prefetch (the routes' loaders under React Router's static handler) through the server's
 // in-process API calls, then the whole page drawn with every lazy part resolved, and the query cache handed on for
-// the browser to hydrate from. Built by Vite into dist/server; server/http/page-render.ts calls render().
+// the browser to hydrate from; or, when that data is what a kept drawing was drawn from, nothing drawn (decision 073).
+// Built by Vite into dist/server; server/http/page-render.ts calls render().
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -10,7 +12,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { PageFetch, PageRender, PageRenderInput } from '#contracts/page-render.ts'
 import { createRoutes, isDrawnInTheBrowser, type PageLoadContext } from './app/routes.tsx'
 import { setApiTransport } from './lib/api.ts'
-import { pageStateText } from './lib/page-state.ts'
+import { pageDataText, pageStateText } from './lib/page-state.ts'
 import { type RenderedPage, RenderedPageContext, setServerOrigin } from './lib/rendered-page.ts'
 import { SignInModalProvider } from './lib/session.tsx'
 
@@ -39,6 +41,10 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
   if (context instanceof Response)
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
   if (context.matches.some((match) => isDrawnInTheBrowser(match.route.handle))) return { kind: 'shell' }
+  // the same data as a kept drawing's: the same drawing (only the kept one's 60 s bound, in page-cache.ts, covers
+  // what a drawing reads of the clock)
+  const data = createHash('sha256').update(pageDataText(queryClient)).digest('base64url')
+  if (data === input.drawnFrom) return { kind: 'unchanged' }
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const rendered: RenderedPage = {}
@@ -64,6 +70,7 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
     },
     html,
     state: pageStateText(queryClient),
+    data,
     parts: [...(rendered.parts ?? [])],
     changesAt: meta?.changesAt ? Date.parse(meta.changesAt) : undefined,
   }

@@ -15,11 +15,29 @@ interface SentError {
   envelope: ErrorEnvelope['error']
 }
 
-/** The page's queries as the text of its data block (server side). */
-export function pageStateText(queryClient: QueryClient): string {
-  const state = dehydrate(queryClient, {
+const sentQueries = (queryClient: QueryClient) =>
+  dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
   })
+
+/**
+ * What the page is drawn from, as one string: each sent query's key, status, answer and error, without the times
+ * the state carries (when each answer arrived), so two loads of the same data give the same text (server side).
+ */
+export function pageDataText(queryClient: QueryClient): string {
+  return JSON.stringify(
+    sentQueries(queryClient).queries.map(({ queryHash, state }) => [
+      queryHash,
+      state.status,
+      state.data,
+      state.error ? sentError(state.error) : null,
+    ]),
+  )
+}
+
+/** The page's queries as the text of its data block (server side). */
+export function pageStateText(queryClient: QueryClient): string {
+  const state = sentQueries(queryClient)
   for (const query of state.queries) {
     const error = query.state.error
     if (error) query.state.error = sentError(error) as unknown as Error
