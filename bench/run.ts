@@ -340,9 +340,13 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         await load(base, paths, { amount: paths.length }, scenarioConnections, scenario.headers)
       const perSecond = scenario.contentChangesPerSecond ?? 0
       if (perSecond) child.send({ type: 'content changes', perSecond } satisfies ParentMessage)
-      await load(base, paths, { duration: Math.min(3, duration) }, scenarioConnections, scenario.headers)
-      const result = await load(base, paths, { duration }, scenarioConnections, scenario.headers)
-      if (perSecond) child.send({ type: 'content changes', perSecond: 0 } satisfies ParentMessage)
+      let result: Result
+      try {
+        await load(base, paths, { duration: Math.min(3, duration) }, scenarioConnections, scenario.headers)
+        result = await load(base, paths, { duration }, scenarioConnections, scenario.headers)
+      } finally {
+        if (perSecond) child.send({ type: 'content changes', perSecond: 0 } satisfies ParentMessage)
+      }
       const baseline = scenarios[0]?.requestsPerSecond
       const requestsPerSecond = Math.round(result.requests.average)
       scenarios.push({

@@ -303,6 +303,7 @@ let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
+  clearInterval(announcing)
   await cluster?.stop()
   await app.close()
   await database.close()

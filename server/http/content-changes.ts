@@ -1,7 +1,8 @@
 // When what visitors read may have changed: after any successful write through the API, on any instance (NOTIFY
 // content_changed, coalesced), and when the listed catalog changes (catalog_changed). Answers kept per instance for
-// visitors subscribe and empty themselves: rendered pages (page-cache.ts), the tool page's API answer. Emptying
-// everything on any write is coarse and right: a directory's reads outnumber its writes by far. Decision 042. A write
+// visitors subscribe: the tool page's and stack page's API answers empty themselves, rendered pages (page-cache.ts)
+// are marked and drawn again only when their data has changed (decision 073). Treating any write as a change of
+// everything is coarse and right: a directory's reads outnumber its writes by far. Decision 042. A write
 // that changes nothing anyone reads without signing in (a sign-in, a notification read, an analytics event) says so
 // with LEAVES_PUBLIC_CONTENT and announces nothing: anyone could otherwise empty every instance's pages. Decision 071.
 import type { FastifyInstance } from 'fastify'
@@ -23,7 +24,7 @@ export interface ContentChanges {
   /** Calls `listener` on every change from now on (at once for this instance's own writes). */
   subscribe(listener: () => void): void
   /**
-   * Says that content changed outside a request (a job's committed write: a code-host sync): emptied here at once, on
+   * Says that content changed outside a request (a job's committed write: a code-host sync): heard here at once, on
    * the other instances after the announcement. Writes through the API announce themselves.
    */
   announce(): void

@@ -67,6 +67,7 @@ const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/.test(request.head
 export function createPageCache(app: FastifyInstance): PageCache {
   const pages = new PublicAnswerCache<Entry>({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: PAGE_CACHE_ENTRIES })
   let changes = 0
+  // a hit is a kept drawing found, current or marked (a marked one's data is loaded before it is sent or drawn anew)
   app.metrics.watchCache('pages', pages.lookups)
   app.contentChanges.subscribe(() => {
     changes++
@@ -93,6 +94,7 @@ export function createPageCache(app: FastifyInstance): PageCache {
 
   function set(request: FastifyRequest, entry: Entry): boolean {
     const ttlMs = entry.until - Date.now()
+    // never cleared (a change marks entries instead), so the cache's generation never turns a page away
     if (ttlMs > 0) pages.set(request.url, entry, pages.generation, ttlMs)
     return ttlMs > 0
   }

@@ -43,8 +43,7 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
   if (context.matches.some((match) => isDrawnInTheBrowser(match.route.handle))) return { kind: 'shell' }
   // the same data as a kept drawing's: the same drawing (only the kept one's 60 s bound, in page-cache.ts, covers
   // what a drawing reads of the clock)
-  const data = createHash('sha256').update(pageDataText(queryClient)).digest('base64url')
-  if (data === input.drawnFrom) return { kind: 'unchanged' }
+  if (input.drawnFrom !== undefined && dataFingerprint(queryClient) === input.drawnFrom) return { kind: 'unchanged' }
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const rendered: RenderedPage = {}
@@ -70,11 +69,17 @@ export async function render(input: PageRenderInput): Promise<PageRender> {
     },
     html,
     state: pageStateText(queryClient),
-    data,
+    // taken after drawing: should a drawing ever load data of its own, its fingerprint differs from the one taken
+    // before drawing, and the page is drawn again rather than kept on data the check cannot see
+    data: dataFingerprint(queryClient),
     parts: [...(rendered.parts ?? [])],
     changesAt: meta?.changesAt ? Date.parse(meta.changesAt) : undefined,
   }
 }
+
+/** The page's data (pageDataText) as a short fingerprint. */
+const dataFingerprint = (queryClient: QueryClient) =>
+  createHash('sha256').update(pageDataText(queryClient)).digest('base64url')
 
 /** The element drawn to HTML once everything in it is ready (lazy parts included). */
 function renderToText(element: React.ReactNode): Promise<string> {

@@ -22,11 +22,13 @@ const sentQueries = (queryClient: QueryClient) =>
 
 /**
  * What the page is drawn from, as one string: each sent query's key, status, answer and error, without the times
- * the state carries (when each answer arrived), so two loads of the same data give the same text (server side).
+ * the state carries (when each answer arrived), in the order of their keys, so two loads of the same data give the
+ * same text whichever query was made first (server side).
  */
 export function pageDataText(queryClient: QueryClient): string {
+  const queries = sentQueries(queryClient).queries.sort((a, b) => (a.queryHash < b.queryHash ? -1 : 1))
   return JSON.stringify(
-    sentQueries(queryClient).queries.map(({ queryHash, state }) => [
+    queries.map(({ queryHash, state }) => [
       queryHash,
       state.status,
       state.data,
