@@ -4,6 +4,7 @@
 
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_INTERESTS } from '#contracts/onboarding.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
 import { buildApp } from '../app.ts'
 import { tools } from '../db/schema/index.ts'
@@ -50,7 +51,7 @@ describe("the tool page's kept answer", () => {
 })
 
 describe('a write that changes nothing a visitor reads', () => {
-  it('leaves the kept answers alone on both instances: an analytics event, a notification read, a sign-in, a sign-out', async () => {
+  it('leaves the kept answers alone on both instances: an analytics event, a notification read, the onboarding, a sign-in, a sign-out', async () => {
     const user = await buildUser(ctx.app)
     const follower = await buildUser(ctx.app)
     // a sign-up changes what visitors read (a new profile): the announcements come first
@@ -68,10 +69,12 @@ describe('a write that changes nothing a visitor reads', () => {
     const writes = [
       await visitors[0]!.post('/api/v1/analytics/track', { name: 'tool.viewed', properties: { slug: 'kept' } }),
       await user.client.post('/api/v1/notifications/set_read_all'),
+      await user.client.post('/api/v1/onboarding/interests', { interests: { ...DEFAULT_INTERESTS, tools: true } }),
+      await user.client.post('/api/v1/onboarding/finish'),
       await new TestClient(ctx.app).post('/api/auth/sign-in/email', { email: user.email, password: user.password }),
       await user.client.post('/api/auth/sign-out', {}),
     ]
-    expect(writes.map((write) => write.status)).toEqual([200, 200, 200, 200])
+    expect(writes.map((write) => write.status)).toEqual([200, 200, 200, 200, 200, 200])
     // an announcement would be heard within this quiet time (it leaves 50 ms after the write)
     await contentChangesSettled(ctx.app, 300)
     expect(await descriptions()).toEqual(kept)

@@ -105,6 +105,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/onboarding/interests',
     {
+      // what a person reads about is theirs: shown to nobody else
+      config: LEAVES_PUBLIC_CONTENT,
       schema: { tags, summary: 'Save the areas of interest', body: SaveInterestsBody, response: { 200: Interests } },
     },
     async (request) => {
@@ -134,6 +136,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/onboarding/finish',
     {
+      // only the person's own session answer says it
+      config: LEAVES_PUBLIC_CONTENT,
       schema: {
         tags,
         summary: 'Mark onboarding as finished (the wizard calls it as it leaves); finishing again changes nothing',
