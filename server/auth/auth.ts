@@ -7,7 +7,6 @@ import { admin, username } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
 import { SIGN_IN_ERROR_PATH } from '#contracts/auth.ts'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
-import { INVITE_ONLY } from '#contracts/site-invitations.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
@@ -15,14 +14,16 @@ import { sendEmailLink } from '../modules/users/email-verification.service.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
-import { acceptSiteInvitation, isInvitationForAddress, mayCreateAccountByInvitation } from './invite-rule.ts'
-import { refuseNewAccount, signUpWayIn } from './sign-up-rules.ts'
+import { isInvitationForAddress } from './invite-rule.ts'
+import { grantProvedAddress } from './proved-address.ts'
+import { refuseNewAccount } from './sign-up-rules.ts'
 import { isSignInRefusal, singleSignOnGuard, singleSignOnPlugin } from './single-sign-on.ts'
 
 export type Auth = ReturnType<typeof createAuth>
 
 export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: FastifyBaseLogger) {
-  const adminEmails = new Set(config.adminEmails ?? [])
+  /** The endpoint calls whose user update verifies the address (see the update hooks). */
+  const provingUpdates = new WeakSet<object>()
   return betterAuth({
     appName: config.siteName,
     // into our log: a refused request (an origin or a callback URL not of this site) is the client's mistake, answered
@@ -70,6 +71,8 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
       '/verify-password',
       '/send-verification-email',
       '/verify-email',
+      // the web never asks it, and it told a signed-out visitor of a private site who has an account (issue 31, F-10)
+      '/is-username-available',
     ],
     socialProviders: config.github
       ? {
@@ -114,19 +117,18 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
           before: async (user, context) => {
             // Who may join (SIGNUP_MODE, SIGNUP_EMAIL_DOMAINS): every way of signing up passes here. 422 on the e-mail
             // field: Better Auth would turn a 403 into a silent success on a sign-up form that hides duplicates.
-            const refusal = await refuseNewAccount(db, config, user, context)
-            if (refusal) throw new APIError('UNPROCESSABLE_ENTITY', refusal)
             // SIGNUP_MODE=invite: a sign-up carrying its invitation's token (the e-mailed link proves the mailbox:
             // the account starts verified), else an address with an open invitation (decision 052); an admin's
             // create-user is no sign-up
             const invited = await isInvitationForAddress(db, config.authSecret, user.email, context?.body?.invitation)
-            const byAdmin = signUpWayIn(context) === 'admin'
-            if (!invited && !byAdmin && !(await mayCreateAccountByInvitation(db, config, user.email))) {
-              throw new APIError('FORBIDDEN', { message: INVITE_ONLY, code: 'SIGN_UP_BY_INVITATION_ONLY' })
+            const refusal = await refuseNewAccount(db, config, user, context, { invited })
+            if (refusal?.status === 403) {
+              throw new APIError('FORBIDDEN', { message: refusal.message, code: refusal.code })
             }
+            if (refusal) throw new APIError('UNPROCESSABLE_ENTITY', { message: refusal.message, code: refusal.code })
+            // Nothing else is given here: ADMIN_EMAILS' role and the invitation are the proved address's, given
+            // once the account holds it verified (proved-address.ts, decision 074).
             const verified = invited ? { emailVerified: true } : {}
-            // Bootstrap: sign-ups with an ADMIN_EMAILS address become admins (docs/decisions/007-admin-bootstrap.md).
-            const role = adminEmails.has(user.email.toLowerCase()) ? { role: 'admin', ...verified } : verified
             const requested = typeof user.username === 'string' ? normalizeUsername(user.username) : undefined
             if (requested) {
               if (!(await isHandleAvailable(db, requested))) {
@@ -135,21 +137,22 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
                   code: 'USERNAME_IS_ALREADY_TAKEN',
                 })
               }
-              return { data: { ...user, ...role, username: requested } }
+              return { data: { ...user, ...verified, username: requested } }
             }
             // GitHub and single sign-on sign-ups: nobody typed a username, so never refuse; the login is the wish.
             const wished = typeof user.displayUsername === 'string' ? user.displayUsername : ''
             const handle = await chooseFreeHandle(db, wished || user.name || user.email.split('@')[0] || 'user')
             const displayUsername = wished.toLowerCase() === handle ? wished : handle
-            return { data: { ...user, ...role, username: handle, displayUsername } }
+            return { data: { ...user, ...verified, username: handle, displayUsername } }
           },
           after: async (user) => {
             const created = user as unknown as { id: number | string; username: string }
             const id = Number(created.id)
             await db.insert(ownerHandles).values({ slug: created.username, userId: id }).onConflictDoNothing()
-            await acceptSiteInvitation(db, user.email, id)
+            // an invitation's link, or a provider that vouches for the address, proved it
+            if (user.emailVerified) await grantProvedAddress(db, config, id)
             // a password sign-up, or a provider that did not vouch for the address: a link proves it (decision 052)
-            if (!user.emailVerified) {
+            else {
               await db.transaction((tx) =>
                 sendEmailLink(
                   tx,
@@ -158,6 +161,7 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
                   { id, name: user.name, username: created.username },
                   'sign_up',
                   user.email,
+                  log,
                 ),
               )
             }
@@ -165,6 +169,9 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
         },
         update: {
           before: async (data, context) => {
+            // A provider that vouches for the address verified an account that had not proved it (Better Auth's
+            // account linking): what the address grants follows in the after hook, once the row says so.
+            if (data.emailVerified === true && context) provingUpdates.add(context)
             if (typeof data.username !== 'string') return
             const next = normalizeUsername(data.username)
             const sessionUser = context?.context.session?.user as
@@ -176,9 +183,10 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
             }
             return { data: { ...data, username: next } }
           },
-          after: async (user) => {
+          after: async (user, context) => {
             const updated = user as unknown as { id: number | string; username: string }
             await db.transaction((tx) => replaceUserHandle(tx, Number(updated.id), updated.username))
+            if (context && provingUpdates.delete(context)) await grantProvedAddress(db, config, Number(updated.id))
           },
         },
       },

@@ -1,8 +1,10 @@
 // Factories build valid data and their missing parents. Users are signed up through Better Auth itself, so the
 // password hash, account and session rows are real.
+
 import { and, desc, eq } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { App } from '../app.ts'
+import { proveAddress } from '../auth/proved-address.ts'
 import type { Db } from '../db/client.ts'
 import {
   categories,
@@ -61,7 +63,8 @@ export async function buildUser(
   if (overrides.role && overrides.role !== 'user') {
     await app.db.update(users).set({ role: overrides.role }).where(eq(users.id, id))
   }
-  if (overrides.verified !== false) await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, id))
+  // as if the person followed the mailed link: the address is proved, with what it grants (ADMIN_EMAILS, decision 074)
+  if (overrides.verified !== false) await proveAddress(app.db, app.config, id)
   return {
     id,
     username: username.toLowerCase(),

@@ -46,6 +46,10 @@ try {
     process.exitCode = 1
   } else if (result.outcome === 'already-admin') {
     console.log(`${result.email} (@${result.username}) is already an admin. Nothing changed.`)
+  } else if (result.outcome === 'verified') {
+    console.log(
+      `${result.email} (@${result.username}) is now a verified admin: its address is marked proved, which an admin needs. They see the Admin area at /admin.`,
+    )
   } else {
     console.log(`${result.email} (@${result.username}) is now an admin. They see the Admin area at /admin.`)
   }

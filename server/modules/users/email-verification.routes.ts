@@ -40,7 +40,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireRealUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      const row = await resendSignUpLink(app.db, app.jobQueue, app.config, user)
+      const row = await resendSignUpLink(app.db, app.jobQueue, app.config, user, request.log)
       return { email: row.email }
     },
   )

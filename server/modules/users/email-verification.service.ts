@@ -4,11 +4,13 @@
 // rather than Better Auth's emailVerification: its token is a stateless JWT that works again and again until it
 // expires, and its change-email flow is not ours (decision 024); a row per link makes ours single-use.
 import { and, eq, ne } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import {
   ADDRESS_TAKEN,
   ALREADY_VERIFIED,
   EMAIL_LINK_EXPIRY_HOURS,
   EMAIL_LINK_RESEND_INTERVAL_SECONDS,
+  emailVerificationPath,
   LINK_EXPIRED,
   LINK_INVALID,
   LINK_SENT_RECENTLY,
@@ -16,6 +18,8 @@ import {
   LINK_USED,
   type VerifyEmailResponse,
 } from '#contracts/email-verification.ts'
+import { grantProvedAddress } from '../../auth/proved-address.ts'
+import { addressRefusal } from '../../auth/sign-up-rules.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
@@ -32,7 +36,12 @@ import {
 } from './email-verification.queries.ts'
 import { enqueueEmailChangedMail, enqueueEmailVerificationMail } from './email-verification-mail.ts'
 
-export type EmailLinkConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
+export type EmailLinkConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'> &
+  Partial<Pick<AppConfig, 'smtpUrl' | 'adminEmails'>>
+/** Where a link for the operator goes when the site sends no e-mail (the server's log). */
+export type OperatorLog = Pick<FastifyBaseLogger, 'warn'>
+/** Following a link proves an address: the site's rules and what the address grants come in (decision 074). */
+export type FollowLinkConfig = EmailLinkConfig & Pick<AppConfig, 'signup' | 'adminEmails'>
 type LinkUser = { id: number; name: string; username: string | null }
 
 /** Whole seconds, so the token's expiry and the stored one are the same instant. */
@@ -40,7 +49,8 @@ const nowInSeconds = () => Math.floor(Date.now() / 1000)
 
 /**
  * A new link to `email` in the caller's transaction: earlier links of the same purpose stop working, and the e-mail is
- * queued with the commit.
+ * queued with the commit. A site without SMTP_URL also writes a link to an ADMIN_EMAILS address into `log`: the first
+ * admin cannot read the outbox before proving the address, and the server's log is the operator's alone (decision 074).
  */
 export async function sendEmailLink(
   tx: Db,
@@ -49,6 +59,7 @@ export async function sendEmailLink(
   user: LinkUser,
   purpose: VerificationPurpose,
   email: string,
+  log?: OperatorLog,
 ) {
   await deleteOpenEmailVerifications(tx, user.id, purpose)
   const sentAt = nowInSeconds()
@@ -62,6 +73,12 @@ export async function sendEmailLink(
     expiresAt: new Date(expiresAt * 1000),
   })
   const token = signLinkToken(config.authSecret, 'email-verification', { id: row.id, nonce: row.nonce, expiresAt })
+  if (log && !config.smtpUrl && config.adminEmails?.includes(row.email)) {
+    log.warn(
+      { email: row.email, link: `${config.baseUrl}${emailVerificationPath(token)}` },
+      `No SMTP_URL is set, so no e-mail is sent: open this link to prove ${row.email}, an ADMIN_EMAILS address`,
+    )
+  }
   await enqueueEmailVerificationMail(tx, jobQueue, config, {
     to: row.email,
     user: { name: user.name, username: user.username ?? '' },
@@ -82,7 +99,7 @@ const linkError = (code: string, message: string) =>
 export async function followEmailLink(
   db: Db,
   jobQueue: JobQueue,
-  config: EmailLinkConfig,
+  config: FollowLinkConfig,
   token: string,
 ): Promise<VerifyEmailResponse> {
   const claims = verifyLinkToken(config.authSecret, 'email-verification', token)
@@ -97,11 +114,21 @@ export async function followEmailLink(
       throw linkError('expired', LINK_EXPIRED)
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update')
     if (!user) throw linkError('superseded', LINK_SUPERSEDED)
+    // the site's rules, asked again now that the address is proved: settings may have changed since the link went,
+    // and a change link of an account that never proved an address is a sign-up at the new one
+    const refusal = await addressRefusal(tx, config, row.email, {
+      admitted: row.purpose === 'sign_up' || user.emailVerified,
+    })
+    if (refusal)
+      throw new HttpError(refusal.status, refusal.status === 403 ? 'forbidden' : 'validation_failed', refusal.message, {
+        errorMsg: refusal.code,
+      })
     await markEmailVerificationUsed(tx, row.id)
     if (row.purpose === 'sign_up') {
       // the account changed its address since: this link proves an address it no longer has
       if (user.email.toLowerCase() !== row.email) throw linkError('superseded', LINK_SUPERSEDED)
       await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id))
+      await grantProvedAddress(tx, config, user.id)
       return { purpose: 'sign_up', email: row.email }
     }
     const [taken] = await tx
@@ -115,6 +142,7 @@ export async function followEmailLink(
       .where(eq(users.id, user.id))
     // a sign-up link to the old address has nothing left to prove
     await deleteOpenEmailVerifications(tx, user.id, 'sign_up')
+    await grantProvedAddress(tx, config, user.id)
     if (user.email.toLowerCase() !== row.email) {
       await enqueueEmailChangedMail(tx, jobQueue, config, {
         to: user.email,
@@ -132,6 +160,7 @@ export async function resendSignUpLink(
   jobQueue: JobQueue,
   config: EmailLinkConfig,
   user: LinkUser & { email: string; emailVerified: boolean },
+  log?: OperatorLog,
 ) {
   if (user.emailVerified) throw conflict(ALREADY_VERIFIED, 'already_verified')
   return db.transaction(async (tx) => {
@@ -141,7 +170,7 @@ export async function resendSignUpLink(
     if (open && Date.now() - open.sentAt.getTime() < EMAIL_LINK_RESEND_INTERVAL_SECONDS * 1000) {
       throw tooManyRequests(LINK_SENT_RECENTLY)
     }
-    return sendEmailLink(tx, jobQueue, config, user, 'sign_up', user.email)
+    return sendEmailLink(tx, jobQueue, config, user, 'sign_up', user.email, log)
   })
 }
 

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { accounts, companies, companyMembers, sessions, stacks, users } from '../../db/schema/index.ts'
+import {
+  accounts,
+  companies,
+  companyMembers,
+  emailVerifications,
+  sessions,
+  stacks,
+  users,
+} from '../../db/schema/index.ts'
 
 export async function findUserProfile(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -65,4 +73,16 @@ export async function isEmailTakenByOther(db: Db, email: string, userId: number)
 /** Signs the user out everywhere but the session making the request. */
 export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+}
+
+/**
+ * An account that never proved its address takes a new one as it would at sign-up: unverified, with no open change
+ * link left (the caller sends the sign-up link, which replaces the old one).
+ */
+export async function restartSignUpAt(db: Db, userId: number, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ email, emailVerified: false, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId))
 }

@@ -110,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
-      await changeEmail(app.auth, app.db, user, request.body, app.config, app.jobQueue)
+      await changeEmail(app.auth, app.db, user, request.body, app.config, app.jobQueue, request.log)
       return { ok: true as const }
     },
   )

@@ -5,6 +5,7 @@ import { PASSWORDS_OFF, passwordsOffMessage } from '#contracts/auth.ts'
 import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
+import { addressRefusal } from '../../auth/sign-up-rules.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { CookieSessionUser, SessionUser } from '../../http/auth-guard.ts'
@@ -13,8 +14,8 @@ import type { JobQueue } from '../../queue/job-queue.ts'
 import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
 import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
-import { type EmailLinkConfig, sendEmailLink } from './email-verification.service.ts'
-import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther } from './users.queries.ts'
+import { type EmailLinkConfig, type OperatorLog, sendEmailLink } from './email-verification.service.ts'
+import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther, restartSignUpAt } from './users.queries.ts'
 
 /**
  * Profile settings: name, username and onboarding's basic information, in one transaction (nothing half-written,
@@ -79,24 +80,41 @@ export function assertRecentSignIn(user: CookieSessionUser, now = Date.now()) {
 /**
  * A new sign-in address (decision 052, superseding 024's immediate change): a link goes to the new address, which
  * replaces the old one only when the link is followed (email-verification.service.ts, which then tells the old
- * address). Every other session is signed out now, as the request proved the owner.
+ * address). Every other session is signed out now, as the request proved the owner. The site's rules are asked of the
+ * new address as of a sign-up's (decision 074). An account that has not proved its address yet starts over at the new
+ * one: the address changes now, unverified, and the sign-up link goes there; nothing the old address might have
+ * granted comes along, since nothing was granted.
  */
 export async function changeEmail(
   auth: Auth,
   db: Db,
   user: CookieSessionUser,
   input: { email: string; current_password?: string },
-  config: EmailLinkConfig,
+  config: EmailLinkConfig & Pick<AppConfig, 'signup' | 'adminEmails'>,
   jobQueue: JobQueue,
+  log?: OperatorLog,
 ) {
   const email = input.email.toLowerCase()
   await assertOwnerConfirmed(auth, db, user, input.current_password)
   if (email === user.email.toLowerCase()) throw fieldError('email', 'is already your e-mail address')
+  const refusal = await addressRefusal(db, config, email, { admitted: user.emailVerified })
+  if (refusal?.status === 403) throw new HttpError(403, 'forbidden', refusal.message, { errorMsg: refusal.code })
+  if (refusal) throw fieldError('email', refusal.message)
   if (await isEmailTakenByOther(db, email, user.id)) throw fieldError('email', 'has already been taken')
-  await db.transaction(async (tx) => {
-    await sendEmailLink(tx, jobQueue, config, user, 'change', email)
-    await deleteOtherSessions(tx, user.id, user.sessionId)
-  })
+  try {
+    await db.transaction(async (tx) => {
+      if (user.emailVerified) await sendEmailLink(tx, jobQueue, config, user, 'change', email, log)
+      else {
+        await restartSignUpAt(tx, user.id, email)
+        await sendEmailLink(tx, jobQueue, config, user, 'sign_up', email, log)
+      }
+      await deleteOtherSessions(tx, user.id, user.sessionId)
+    })
+  } catch (error) {
+    // another account took the address between the check and the write
+    if (uniqueViolation(error)) throw fieldError('email', 'has already been taken')
+    throw error
+  }
 }
 
 /** Better Auth's error code, when it is one of its API errors. */
