@@ -1,6 +1,7 @@
 // /settings/email (the avatar menu's Email Settings): the address the account signs in with. The current password
 // confirms the change; accounts made through GitHub confirm with a recent GitHub sign-in (decision 024). The new
-// address replaces the old one once the link e-mailed to it is followed (decision 052).
+// address replaces the old one once the link e-mailed to it is followed (decision 052); an address never proved is
+// replaced at once, and the new one gets the sign-up link (decision 074).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -39,9 +40,12 @@ export default function EmailSettingsPage() {
           : { email: values.email },
       )
       reset(EMPTY)
+      // an address never proved is simply replaced, and the new one is to be proved (decision 074)
       setNotice({
         tone: 'success',
-        text: `We sent a link to ${values.email}: your address changes when you open it. Your other sessions were signed out.`,
+        text: user?.email_verified
+          ? `We sent a link to ${values.email}: your address changes when you open it. Your other sessions were signed out.`
+          : `Your address is now ${values.email}: open the link we sent there to verify it. Your other sessions were signed out.`,
       })
     } catch (error) {
       if (error instanceof ApiError && error.errorMsg === REAUTHENTICATE) {
