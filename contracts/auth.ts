@@ -9,6 +9,10 @@ export const SignInForm = z.object({
 })
 export type SignInForm = z.infer<typeof SignInForm>
 
+/** "Forgot password?": the address a reset link goes to (decision 074). */
+export const ForgotPasswordForm = SignInForm.pick({ email: true })
+export type ForgotPasswordForm = z.infer<typeof ForgotPasswordForm>
+
 export const SignUpForm = z.object({
   name: z.string().trim().min(1, "can't be blank").max(60, 'is too long (maximum is 60 characters)'),
   username: Username,

@@ -61,6 +61,8 @@ export const RESERVED_HANDLES = new Set([
   'uploads',
   'users',
   'verify-email',
+  'forgot-password',
+  'reset-password',
   'www',
   'stackatlas',
   'null',

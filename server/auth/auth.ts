@@ -7,10 +7,12 @@ import { admin, username } from 'better-auth/plugins'
 import type { FastifyBaseLogger } from 'fastify'
 import { SIGN_IN_ERROR_PATH } from '#contracts/auth.ts'
 import { RESERVED_HANDLES, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '#contracts/owners.ts'
+import { PASSWORD_RESET_EXPIRY_MINUTES } from '#contracts/password-reset.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, ownerHandles, sessions, users, verifications } from '../db/schema/index.ts'
 import { sendEmailLink } from '../modules/users/email-verification.service.ts'
+import { enqueuePasswordResetMail, passwordWasReset } from '../modules/users/password-reset.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
 import { CLIENT_ADDRESS_HEADER } from './auth-headers.ts'
 import { chooseFreeHandle, isHandleAvailable, normalizeUsername, replaceUserHandle } from './handles.ts'
@@ -57,7 +59,25 @@ export function createAuth(db: Db, jobQueue: JobQueue, config: AppConfig, log?: 
       // the client address Fastify resolved (TRUSTED_PROXIES), never a client-written X-Forwarded-For
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // "Forgot password?": Better Auth's single-use token, our e-mail and page (password-reset.ts, decision 074)
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRY_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const row = user as unknown as { email: string; name: string; username?: string | null }
+        await enqueuePasswordResetMail(db, jobQueue, config, {
+          to: row.email,
+          name: row.name,
+          username: row.username ?? '',
+          token,
+        })
+      },
+      onPasswordReset: async ({ user }) => passwordWasReset(db, config, Number(user.id)),
+    },
     // Account changes go through /api/v1/users/* only, which ask for the current password or a recent sign-in, sign
     // out other sessions and are rate limited (docs/decisions/024-account-changes.md); the server calls these
     // endpoints itself through auth.api, which these paths do not block. /verify-password answers whether a password

@@ -9,7 +9,9 @@
 // is the default: private-mode.test.ts walks the route table to keep it so.
 // Every answer leaves shared caches out: `public` becomes `private` (s-maxage dropped), and an answer that set no
 // Cache-Control gets `private, no-cache`; only the hashed assets of the app's code stay public.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FORGOT_PASSWORD_PATH } from '#contracts/password-reset.ts'
 import { SIGN_IN_PATH, SIGN_IN_TO_USE_THIS_SITE, signInAddress } from '#contracts/sign-in.ts'
 import { unverifiedRefusal } from './auth-guard.ts'
 import { unauthorized } from './errors.ts'
@@ -28,6 +30,8 @@ export const PAGES_OPEN_IN_PRIVATE_MODE: readonly string[] = [
   '/users/sign-in-error', // why a provider's sign-in was refused (decision 051)
   '/verify-email', // the e-mailed verification link (decision 052)
   '/join', // sign-up from an invitation (decision 052)
+  FORGOT_PASSWORD_PATH, // "Forgot password?" and the e-mailed link's page (decision 074)
+  '/reset-password',
   '/users/logout', // an account that may not read yet can still sign out
   '/unsubscribe',
 ]

@@ -35,6 +35,7 @@ import {
   type VerificationPurpose,
 } from './email-verification.queries.ts'
 import { enqueueEmailChangedMail, enqueueEmailVerificationMail } from './email-verification-mail.ts'
+import { dropPasswordResetLinks } from './password-reset.ts'
 
 export type EmailLinkConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'> &
   Partial<Pick<AppConfig, 'smtpUrl' | 'adminEmails'>>
@@ -142,6 +143,7 @@ export async function followEmailLink(
       .where(eq(users.id, user.id))
     // a sign-up link to the old address has nothing left to prove
     await deleteOpenEmailVerifications(tx, user.id, 'sign_up')
+    await dropPasswordResetLinks(tx, user.id)
     await grantProvedAddress(tx, config, user.id)
     if (user.email.toLowerCase() !== row.email) {
       await enqueueEmailChangedMail(tx, jobQueue, config, {

@@ -15,6 +15,7 @@ import { updateBasicInformation } from '../onboarding/onboarding.queries.ts'
 import { basicInformationColumns } from '../onboarding/onboarding.service.ts'
 import { uniqueViolation } from '../stacks/unique-violation.ts'
 import { type EmailLinkConfig, type OperatorLog, sendEmailLink } from './email-verification.service.ts'
+import { dropPasswordResetLinks } from './password-reset.ts'
 import { deleteOtherSessions, findPasswordHash, isEmailTakenByOther, restartSignUpAt } from './users.queries.ts'
 
 /**
@@ -106,6 +107,7 @@ export async function changeEmail(
       if (user.emailVerified) await sendEmailLink(tx, jobQueue, config, user, 'change', email, log)
       else {
         await restartSignUpAt(tx, user.id, email)
+        await dropPasswordResetLinks(tx, user.id)
         await sendEmailLink(tx, jobQueue, config, user, 'sign_up', email, log)
       }
       await deleteOtherSessions(tx, user.id, user.sessionId)

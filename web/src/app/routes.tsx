@@ -167,6 +167,11 @@ export function createRoutes(): RouteObject[] {
         { path: '/unsubscribe', ...page(() => import('../features/notifications/pages/unsubscribe-page.tsx')) },
         { path: '/verify-email', ...page(() => import('../features/accounts/pages/verify-email-page.tsx')) },
         { path: '/join', ...page(() => import('../features/accounts/pages/join-page.tsx')) },
+        {
+          path: '/forgot-password',
+          ...page(() => import('../features/accounts/pages/forgot-password-page.tsx')),
+        },
+        { path: '/reset-password', ...page(() => import('../features/accounts/pages/reset-password-page.tsx')) },
         { path: '/companies/:slug', ...page(() => import('../features/companies/pages/company-page.tsx')) },
         {
           path: '/companies/:slug/team',

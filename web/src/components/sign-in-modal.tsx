@@ -5,6 +5,7 @@
 // (web/src/lib/onboarding-guide.ts, docs/decisions/012-onboarding-wizard.md). A new account cannot act until its
 // address is verified (decision 052): signed up from an action prompt, the modal waits for the e-mailed link to be
 // opened, then the action runs.
+
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Building2 } from 'lucide-react'
@@ -12,6 +13,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm, signUpDomainsMessage } from '#contracts/auth.ts'
+import { FORGOT_PASSWORD_PATH } from '#contracts/password-reset.ts'
 import type { SiteInfo } from '#contracts/site.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
@@ -222,6 +224,12 @@ export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
         {...register('password')}
         error={fieldMessage('Password', formState.errors.password?.message)}
       />
+      <p className="-mt-2 text-right text-sm">
+        {/* a whole page: the modal does not follow client-side navigation (decision 074) */}
+        <a href={FORGOT_PASSWORD_PATH} className="font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </a>
+      </p>
       <Button type="submit" className="w-full" isLoading={formState.isSubmitting}>
         Sign in
       </Button>
