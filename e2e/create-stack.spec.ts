@@ -354,6 +354,9 @@ test('the vote carousel: at most 5 real reasons a tool, 320 px cards, 200 px ste
   const redis = slides.filter({ hasText: 'Redis' })
   await expect(redis.getByRole('listitem')).toHaveCount(5)
   expect((await slides.first().boundingBox())?.width).toBe(320)
+  // the cards are whole inside the scroller, their ring (1 px outside the box) included: no edge cut off at the top
+  const [scrollerBox, cardBox] = [await carousel.boundingBox(), await slides.first().boundingBox()]
+  expect(cardBox!.y - scrollerBox!.y).toBeGreaterThanOrEqual(2)
   const text = `Redis reason 1 ${suffix}`
   const upvote = redis.getByRole('button', { name: new RegExp(`^Upvote “${text}”`) })
   const voted = page.waitForResponse((response) => response.url().endsWith('/api/v1/reasons/toggle_vote'))

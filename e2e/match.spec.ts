@@ -42,7 +42,9 @@ test('searches by the default tools, loads more, switches tabs and keeps the URL
   await expect(page).toHaveURL(/selectedTools=react--node-js/)
   await expect(page.getByTestId('job-result')).toHaveCount(20)
   await expect(page.getByRole('tab', { name: /Jobs/ })).toContainText('21')
-  await expect(page.getByRole('img', { name: '100% match' }).first()).toBeVisible()
+  await expect(page.getByRole('img', { name: '99% match' }).first()).toBeVisible()
+  // spec §5: capped just under 100, so a full match never reads 100%
+  await expect(page.getByRole('img', { name: '100% match' })).toHaveCount(0)
   await screenshot(page, 'match-jobs')
   await page.getByRole('button', { name: 'Load More' }).click()
   await expect(page.getByTestId('job-result')).toHaveCount(21)

@@ -112,8 +112,15 @@ test(
     const notice = page.getByRole('status').filter({ hasText: 'Your stack was saved.' })
     await expect(notice).toBeVisible()
     expect((await notice.boundingBox())?.height).toBe(50)
+    // the banner never covers the page: it sits above the heading, not over it
+    const headingBox = await page.getByRole('heading', { name: 'Editing Your Stack' }).boundingBox()
+    const noticeBox = await notice.boundingBox()
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(headingBox!.y)
     await shot(page, 'stack-edit-saved')
-    await expect(notice).toHaveCount(0, { timeout: 8000 })
+    // spec §2: it lasts 5 seconds
+    await page.waitForTimeout(4000)
+    await expect(notice).toBeVisible()
+    await expect(notice).toHaveCount(0, { timeout: 4000 })
     await page.unroute('**/api/v1/stacks/update')
     // Slugs are stable: the URL stays
     await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))
