@@ -160,6 +160,11 @@ test('company customers: add, search, alerts, copy, send, edit, Added, and the t
   await row(page, 'Brand New Co').getByRole('button', { name: 'Send Email' }).click()
   await expect(page.getByText(SEND_SUCCESS_ALERT)).toBeVisible()
   await expect(page.getByText(DUPLICATE_EMAIL_ALERT)).toHaveCount(0)
+  await screenshot(page, 'customers-sent')
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'customers-sent-390')
+  await page.setViewportSize(desktop)
   await expect(row(page, 'Brand New Co')).toContainText('Email Sent')
   await expect(row(page, 'Brand New Co').getByRole('button', { name: 'Send Email' })).toHaveCount(0)
   await expect(row(page, 'Brand New Co').getByRole('button', { name: 'Copy Email' })).toBeVisible()
