@@ -98,9 +98,8 @@ export function StepPicker({
                 {/* on a phone only the current step is named; the others keep their names for screen readers */}
                 <span className={cn('truncate text-sm', step.isCurrent ? 'font-semibold text-slate-900' : 'sr-only')}>
                   {step.title}
-                  <span className={step.number === null && step.isCurrent ? 'font-normal text-slate-500' : 'sr-only'}>
-                    {optionalLabel(step)}
-                  </span>
+                  {/* a phone's row has no room for it: the unnumbered marker and dashed link say it */}
+                  <span className="sr-only">{optionalLabel(step)}</span>
                   <span className="sr-only">{doneLabel(step)}</span>
                 </span>
               </Link>
