@@ -1,9 +1,10 @@
 // Stack Match (specs/stack-match-and-community.md §2-§9): job and company search by tools, the saved search and the
 // job stack, and a job's page. The hosted search service of the spec is our own two index endpoints.
 //
-// Match percentage (spec §5): the share of the selected (included) tools present in a result's stack, 100 when none
-// are selected. "Capped just under 100" is read as: it is floored, so a partial match never shows 100 (199 of 200 is
-// 99), and only a result holding every selected tool shows 100.
+// Match percentage (spec §5): "the share of selected tools present in the result's stack (100% if none are
+// selected), capped just under 100". The cap applies to the whole value, the no-tools case included: a percentage is
+// a whole number (floored, so 199 of 200 is 99), and the highest one shown is MATCH_PERCENT_CAP, 99. Ranking does
+// not read it (results are ordered by how many selected tools they hold), so a full match still ranks first.
 import { z } from 'zod'
 import { formatCappedCount } from './counts.ts'
 
@@ -18,6 +19,27 @@ export const MATCH_COUNT_CAP = MATCH_MAX_PAGE * MATCH_PAGE_SIZE
 /** The spec's react and nodejs, as this catalog slugs them (slugify('Node.js')). */
 export const MATCH_DEFAULT_TOOLS = ['react', 'node-js']
 export const MATCH_DEBOUNCE_MS = 2000
+
+/** spec §5: the match percentage is "capped just under 100": the highest whole percentage below 100. */
+export const MATCH_PERCENT_CAP = 99
+
+/**
+ * spec §5's cap on any match percentage, computed or received: a whole number from 0 to MATCH_PERCENT_CAP. The one
+ * place the cap is applied; the server's matchPercent and the web's rings and job-stack card go through it.
+ */
+export function capMatchPercent(percent: number): number {
+  if (!Number.isFinite(percent)) return 0
+  return Math.min(MATCH_PERCENT_CAP, Math.max(0, Math.floor(percent)))
+}
+
+/** A match percentage in an answer: spec §5's range, so an uncapped value cannot leave the server. */
+export const MatchPercent = z.number().int().min(0).max(MATCH_PERCENT_CAP)
+
+/** How a match percentage reads on the web ('99%'): capped the same way as the server computes it. */
+export function formatMatchPercent(percent: number): string {
+  return `${capMatchPercent(percent)}%`
+}
+
 export const COMPANY_DESCRIPTION_MAX_SHOWN = 320
 export const MATCH_TOOLS_MAX = 50
 export const MATCH_KEYWORDS_MAX = 200
@@ -134,7 +156,7 @@ export const JobResult = z
     /** At most RESULT_STACK_SHOWN tools, matched first; tools_count is the whole stack. */
     stack: z.array(MatchTool),
     tools_count: z.number().int(),
-    match: z.number().int(),
+    match: MatchPercent,
     posted_at: z.string(),
     is_demo: z.boolean(),
   })
@@ -165,7 +187,7 @@ export const CompanyResult = z
     stack: z.array(MatchTool),
     tools_count: z.number().int(),
     job_count: z.number().int(),
-    match: z.number().int(),
+    match: MatchPercent,
   })
   .meta({ id: 'CompanyResult' })
 export type CompanyResult = z.infer<typeof CompanyResult>
@@ -262,14 +284,14 @@ export const IMPERSONATED_SAVE_JOB_STACK = 'You cannot save a job stack while im
 export const BOTH_INCLUDED_AND_EXCLUDED = 'cannot hold a tool that is also excluded'
 
 /**
- * spec §5: the floored share of the selected tools that a result holds (so only holding all of them shows 100), 100
- * when none are selected; repeats count once.
+ * spec §5: the floored share of the selected tools that a result holds, 100 when none are selected, capped just
+ * under 100 (so every full match shows 99); repeats count once.
  */
 export function matchPercent(selected: number[], toolIds: Iterable<number>): number {
   const wanted = [...new Set(selected)]
-  if (wanted.length === 0) return 100
+  if (wanted.length === 0) return capMatchPercent(100)
   const own = new Set(toolIds)
-  return Math.floor((100 * wanted.filter((id) => own.has(id)).length) / wanted.length)
+  return capMatchPercent((100 * wanted.filter((id) => own.has(id)).length) / wanted.length)
 }
 
 /** Tab counts: the total, with '+' when capped ('1,000+'). */
@@ -299,7 +321,7 @@ export const JobStackCardResponse = z.object({
    * The share of the job stack's included tools that the company uses (its public stacks and open jobs), floored as
    * Stack Match floors it; null without a job stack.
    */
-  match: z.number().int().nullable(),
+  match: MatchPercent.nullable(),
   /** The click path: Stack Match narrowed to this company's jobs, with the job stack (or the company's tools). */
   path: z.string(),
 })

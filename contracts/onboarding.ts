@@ -26,8 +26,18 @@ export const ONBOARDING_STEPS = [
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number]
 /** spec §2: the steps actually walked, in order; after the last the wizard leaves. */
 export const ONBOARDING_WALK = ['welcome', 'basic-information', 'build-your-stack'] as const
-/** spec §2: the numbered step list of the picker (welcome is a standalone screen). */
-export const ONBOARDING_PICKER_STEPS = ['basic-information', 'build-your-stack', 'areas-of-interest'] as const
+type WalkedStep = Exclude<(typeof ONBOARDING_WALK)[number], 'welcome'>
+/**
+ * spec §2: the picker numbers only the steps the wizard walks (welcome is a standalone screen), taken from
+ * ONBOARDING_WALK itself, so a numbered step is always one the user is taken to.
+ */
+export const ONBOARDING_NUMBERED_STEPS = ONBOARDING_WALK.filter((step): step is WalkedStep => step !== 'welcome')
+/**
+ * spec §2: "The step list also holds areas-of-interest, but the next-step order has only three slugs": the picker
+ * lists it unnumbered, as optional, reached only from the picker (and skippable there).
+ */
+export const ONBOARDING_OPTIONAL_STEPS = ['areas-of-interest'] as const
+export type OnboardingPickerStep = WalkedStep | (typeof ONBOARDING_OPTIONAL_STEPS)[number]
 
 export function isOnboardingStep(value: string): value is OnboardingStep {
   return (ONBOARDING_STEPS as readonly string[]).includes(value)

@@ -49,6 +49,15 @@ export const INVITATION_WITHDRAWN = 'This invitation is no longer valid. Ask a t
 export const INVITATION_FOR_ANOTHER_ACCOUNT =
   'This invitation was sent to another account. Sign in as the person it was sent to.'
 export const ONLY_ADMINS_SEARCH = 'Only team admins can search for people to add.'
+// decision 083: an invitation still open is refused, in the spec's modal, worded for what is true
+export const ALREADY_INVITED =
+  'Sorry - It looks like that user has already been invited to the team. Use Resend Invite to send it again.'
+/** spec §4: the banner after an invitation, for 5 seconds (INVITE_SENT_BANNER_MS). */
+export const INVITE_SENT = 'Invite sent.'
+// decision 084: a team never loses its last admin by leaving
+export const SOLE_MEMBER_CANNOT_LEAVE =
+  'You are the only member of this team, so nobody would be left to manage it. Delete the company instead.'
+export const NEW_ADMIN_NOT_A_MEMBER = 'The new admin must be another member of this team.'
 
 const blank = "can't be blank"
 
@@ -165,7 +174,15 @@ export const RemoveMemberBody = z.object({ id: Id.optional(), company_id: Id })
 export type RemoveMemberBody = z.input<typeof RemoveMemberBody>
 export const RemoveMemberResponse = z.object({ id: z.number().int() })
 
-export const LeaveTeamBody = z.object({ id: Id.optional(), company_id: Id })
+export const LeaveTeamBody = z.object({
+  id: Id.optional(),
+  company_id: Id,
+  /**
+   * decision 084: the membership id of another member who becomes an admin as the only admin leaves (in the same
+   * transaction); without it the only admin of a team of more than one is refused (spec §6, §8).
+   */
+  new_admin_id: Id.optional(),
+})
 export type LeaveTeamBody = z.input<typeof LeaveTeamBody>
 export const LeaveTeamResponse = z.object({ id: z.number().int(), redirect_to: z.literal('/') })
 export type LeaveTeamResponse = z.infer<typeof LeaveTeamResponse>

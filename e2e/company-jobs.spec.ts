@@ -82,7 +82,7 @@ test('a company admin posts a job with tools, finds it in Stack Match and on its
   await page.goto(`/match?selectedTools=elixir--postgresql&jobSearch=${token}`)
   const result = page.getByTestId('job-result').filter({ hasText: title })
   await expect(result).toBeVisible()
-  await expect(result.getByRole('img', { name: '100% match' })).toBeVisible()
+  await expect(result.getByRole('img', { name: '99% match' })).toBeVisible()
   await expect(result.getByRole('link', { name: companyName })).toHaveAttribute('href', `/companies/${companySlug}`)
   await screenshot(page, 'company-jobs-in-match')
   await result.getByRole('link', { name: title }).click()

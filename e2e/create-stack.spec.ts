@@ -354,6 +354,9 @@ test('the vote carousel: at most 5 real reasons a tool, 320 px cards, 200 px ste
   const redis = slides.filter({ hasText: 'Redis' })
   await expect(redis.getByRole('listitem')).toHaveCount(5)
   expect((await slides.first().boundingBox())?.width).toBe(320)
+  // the cards are whole inside the scroller, their ring (1 px outside the box) included: no edge cut off at the top
+  const [scrollerBox, cardBox] = [await carousel.boundingBox(), await slides.first().boundingBox()]
+  expect(cardBox!.y - scrollerBox!.y).toBeGreaterThanOrEqual(2)
   const text = `Redis reason 1 ${suffix}`
   const upvote = redis.getByRole('button', { name: new RegExp(`^Upvote “${text}”`) })
   const voted = page.waitForResponse((response) => response.url().endsWith('/api/v1/reasons/toggle_vote'))
@@ -368,6 +371,13 @@ test('the vote carousel: at most 5 real reasons a tool, 320 px cards, 200 px ste
   await expect(previous).toBeEnabled()
   await shot(page, 'stacks/create-stack-tool-details-carousel')
   await expectNoA11yViolations(page)
+  // on a phone too, the cards are whole, top edge included
+  await page.setViewportSize({ width: 390, height: 844 })
+  const [phoneScroller, phoneCard] = [await carousel.boundingBox(), await slides.first().boundingBox()]
+  expect(phoneCard!.y - phoneScroller!.y).toBeGreaterThanOrEqual(2)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await shot(page, 'stacks/create-stack-tool-details-carousel-390')
+  await page.setViewportSize(WIDE)
 
   // The vote is stored: the reasons API answers it for this user, and a reload shows it
   const redisId = (found.tools as Array<{ id: number; name: string }>).find((tool) => tool.name === 'Redis')!.id

@@ -143,8 +143,10 @@ test('company customers: add, search, alerts, copy, send, edit, Added, and the t
   await expect(submit).toBeEnabled()
   await screenshot(page, 'customers-duplicate-alert')
 
-  // Copy Email: the invitation text; the status becomes Email Copied (pending).
+  // Copy Email: the invitation text; the status becomes Email Copied (pending). Acting in the table retires the
+  // form's old alert: no stale error beside a later message.
   await row(page, 'Brand New Co').getByRole('button', { name: 'Copy Email' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: DUPLICATE_EMAIL_ALERT })).toHaveCount(0)
   const copyDialog = page.getByRole('dialog', { name: COPY_MODAL_TITLE })
   await expect(copyDialog.getByLabel('Invitation text')).toHaveValue(/lists Brand New Co as a customer of/)
   await screenshot(page, 'customers-copy-dialog')
@@ -157,6 +159,12 @@ test('company customers: add, search, alerts, copy, send, edit, Added, and the t
   // Send Email: the success alert, then only Copy Email remains.
   await row(page, 'Brand New Co').getByRole('button', { name: 'Send Email' }).click()
   await expect(page.getByText(SEND_SUCCESS_ALERT)).toBeVisible()
+  await expect(page.getByText(DUPLICATE_EMAIL_ALERT)).toHaveCount(0)
+  await screenshot(page, 'customers-sent')
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'customers-sent-390')
+  await page.setViewportSize(desktop)
   await expect(row(page, 'Brand New Co')).toContainText('Email Sent')
   await expect(row(page, 'Brand New Co').getByRole('button', { name: 'Send Email' })).toHaveCount(0)
   await expect(row(page, 'Brand New Co').getByRole('button', { name: 'Copy Email' })).toBeVisible()

@@ -74,9 +74,13 @@ test('with a saved job stack it reads the match percentage and links to the jobs
 
   await page.goto(`/companies/${company.slug}`)
   const card = page.getByTestId('job-stack-card')
-  // every job of the company asks for Go, the one tool of the job stack
-  await expect(card).toContainText('Your job stack is a 100% match')
-  await expect(card.getByRole('img', { name: '100% match' })).toBeVisible()
+  // every job of the company asks for Go, the one tool of the job stack: a full match, capped just under 100 (spec §5)
+  await expect(card).toContainText('Your job stack is a 99% match')
+  await expect(card.getByRole('img', { name: '99% match' })).toBeVisible()
+  await screenshot(page, 'job-stack-card-match')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'job-stack-card-match-phone')
+  await page.setViewportSize({ width: 1280, height: 720 })
   const link = card.getByRole('link', { name: `View ${company.name}'s Jobs` })
   await expect(link).toHaveAttribute('href', /^\/match\?selectedTools=go&/)
   await expectNoA11yViolations(page)

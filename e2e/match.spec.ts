@@ -42,8 +42,14 @@ test('searches by the default tools, loads more, switches tabs and keeps the URL
   await expect(page).toHaveURL(/selectedTools=react--node-js/)
   await expect(page.getByTestId('job-result')).toHaveCount(20)
   await expect(page.getByRole('tab', { name: /Jobs/ })).toContainText('21')
-  await expect(page.getByRole('img', { name: '100% match' }).first()).toBeVisible()
+  await expect(page.getByRole('img', { name: '99% match' }).first()).toBeVisible()
+  // spec §5: capped just under 100, so a full match never reads 100%
+  await expect(page.getByRole('img', { name: '100% match' })).toHaveCount(0)
   await screenshot(page, 'match-jobs')
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, 'match-jobs-phone')
+  await page.setViewportSize(desktop)
   await page.getByRole('button', { name: 'Load More' }).click()
   await expect(page.getByTestId('job-result')).toHaveCount(21)
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0)

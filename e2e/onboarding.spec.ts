@@ -83,6 +83,12 @@ test('a new user goes from sign-up through every step, with skips, back and forw
     'aria-current',
     'step',
   )
+  // spec §2: only the walked steps are numbered (1, 2); areas-of-interest, never walked, is listed as optional
+  await expect(desktopPicker(page).getByRole('listitem')).toHaveText([
+    /^1\s*Basic information/,
+    /^2\s*Build your stack/,
+    /^Areas of interest \(optional\)/,
+  ])
   await shot(page, 'basic-information')
   await expectNoA11yViolations(page)
 

@@ -111,9 +111,24 @@ test(
     await expect(saveButton(page)).toBeDisabled()
     const notice = page.getByRole('status').filter({ hasText: 'Your stack was saved.' })
     await expect(notice).toBeVisible()
+    const shownAt = Date.now()
     expect((await notice.boundingBox())?.height).toBe(50)
+    // the banner never covers the page: it sits above the heading, not over it
+    const headingBox = await page.getByRole('heading', { name: 'Editing Your Stack' }).boundingBox()
+    const noticeBox = await notice.boundingBox()
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(headingBox!.y)
     await shot(page, 'stack-edit-saved')
-    await expect(notice).toHaveCount(0, { timeout: 8000 })
+    // on a phone too, above the heading
+    await page.setViewportSize({ width: 390, height: 844 })
+    const phoneHeading = await page.getByRole('heading', { name: 'Editing Your Stack' }).boundingBox()
+    const phoneNotice = await notice.boundingBox()
+    expect(phoneNotice!.y + phoneNotice!.height).toBeLessThanOrEqual(phoneHeading!.y)
+    await shot(page, 'stack-edit-saved-390')
+    await page.setViewportSize(WIDE)
+    // spec §2: it lasts 5 seconds
+    await page.waitForTimeout(Math.max(0, shownAt + 4000 - Date.now()))
+    await expect(notice).toBeVisible()
+    await expect(notice).toHaveCount(0, { timeout: 3000 })
     await page.unroute('**/api/v1/stacks/update')
     // Slugs are stable: the URL stays
     await expect(page).toHaveURL(new RegExp(`/stack-edit/${username}/${stack.slug}/info$`))

@@ -24,7 +24,8 @@ import {
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
-import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts'
+import { assertResendInterval } from '../../http/resend-interval.ts'
 import { newLinkNonce, signLinkToken, verifyLinkToken } from '../../http/signed-link.ts'
 import type { JobQueue } from '../../queue/job-queue.ts'
 import { track } from '../analytics/analytics.service.ts'
@@ -34,7 +35,7 @@ import { type CompanyRow, findCompanyById, findCompanyRole } from './companies.q
 import { setCompanyVerification } from './company-verification.queries.ts'
 import { enqueueCompanyVerifiedMail, enqueueVerificationLinkMail } from './company-verification-mail.ts'
 
-export type VerificationConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
+export type VerificationConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret' | 'rateLimitEnabled'>
 export type VerificationOutcome = { company: CompanyRow; mailQueued: boolean }
 
 const EXPIRY_SECONDS = VERIFICATION_LINK_EXPIRY_DAYS * 86_400
@@ -250,8 +251,7 @@ export async function resendCompanyVerification(
     if ((await findCompanyRole(tx, company.id, actor.id)) !== 'admin') throw forbidden(ONLY_ADMINS_RESEND)
     assertNotVerified(company)
     if (company.verificationMethod !== 'email') throw conflict(NOT_AWAITING_EMAIL, 'not_awaiting_email')
-    const sentAt = company.verificationSentAt?.getTime() ?? 0
-    if (Date.now() - sentAt < VERIFICATION_RESEND_INTERVAL_SECONDS * 1000) throw tooManyRequests(LINK_SENT_RECENTLY)
+    assertResendInterval(config, company.verificationSentAt, VERIFICATION_RESEND_INTERVAL_SECONDS, LINK_SENT_RECENTLY)
     return { company: await sendVerificationLink(tx, jobQueue, config, company), mailQueued: true }
   })
 }

@@ -342,9 +342,6 @@ describe('a company whose contact e-mail is at its website domain: the e-mailed 
     const { company, contact } = await companyWithLink(creator)
     const url = '/api/v1/companies/verification/resend'
 
-    const tooSoon = await creator.client.post(url, { company_id: company.id })
-    expect(tooSoon.status).toBe(429)
-    expect(tooSoon.body.error.message).toBe(LINK_SENT_RECENTLY)
     const notAdmin = await stranger.client.post(url, { company_id: company.id })
     expect(notAdmin.status).toBe(403)
     expect(notAdmin.body.error.message).toBe(ONLY_ADMINS_RESEND)
@@ -366,6 +363,27 @@ describe('a company whose contact e-mail is at its website domain: the e-mailed 
     const notByEmail = await creator.client.post(url, { company_id: elsewhere.id })
     expect(notByEmail.status).toBe(409)
     expect(notByEmail.body.error.message).toBe(NOT_AWAITING_EMAIL)
+  })
+
+  it('answers 429 within a minute only while rate limits are on (RATE_LIMIT_DISABLED lifts it)', async () => {
+    const url = '/api/v1/companies/verification/resend'
+    const creator = await buildUser(ctx.app)
+    const { company } = await companyWithLink(creator)
+    expect((await creator.client.post(url, { company_id: company.id })).status).toBe(200)
+
+    const limited = await createTestApp({ rateLimitEnabled: true })
+    try {
+      const owner = await buildUser(limited.app)
+      const made = await createCompany(owner, {
+        website_url: 'https://www.link-co.test',
+        email_address: `${unique('owner')}@mail.link-co.test`,
+      })
+      const tooSoon = await owner.client.post(url, { company_id: made.id })
+      expect(tooSoon.status).toBe(429)
+      expect(tooSoon.body.error.message).toBe(LINK_SENT_RECENTLY)
+    } finally {
+      await limited.close()
+    }
   })
 })
 

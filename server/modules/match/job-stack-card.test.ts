@@ -54,15 +54,15 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 describe('jobStackMatchPercent', () => {
-  it('is the floored share of the included tools the company uses', () => {
+  it('is the floored share of the included tools the company uses, capped just under 100 (spec §5)', () => {
     expect(jobStackMatchPercent([1, 2, 3], new Set([1, 2]))).toBe(66)
-    expect(jobStackMatchPercent([1, 2], new Set([1, 2, 3]))).toBe(100)
+    expect(jobStackMatchPercent([1, 2], new Set([1, 2, 3]))).toBe(99)
     expect(jobStackMatchPercent([1, 2, 3], new Set())).toBe(0)
   })
 
-  it('counts a repeated tool once and answers 100 with no tools', () => {
+  it('counts a repeated tool once and answers the cap, 99, with no tools', () => {
     expect(jobStackMatchPercent([1, 1, 2], new Set([1]))).toBe(50)
-    expect(jobStackMatchPercent([], new Set([1]))).toBe(100)
+    expect(jobStackMatchPercent([], new Set([1]))).toBe(99)
   })
 
   it('never rounds a partial match up to 100', () => {
@@ -103,9 +103,9 @@ describe('GET /api/v1/match/companies/{slug}/job_stack_card', () => {
     expect(url.searchParams.get('jobSearch')).toBe('Card & Co')
   })
 
-  it('answers 100 when the company uses every included tool, and 0 when it uses none', async () => {
+  it('answers 99 (capped just under 100) when the company uses every included tool, and 0 when it uses none', async () => {
     const all = await userWithJobStack([react, node])
-    expect((await card(all.client, 'cardco')).body.match).toBe(100)
+    expect((await card(all.client, 'cardco')).body.match).toBe(99)
     const none = await userWithJobStack([elixir])
     expect((await card(none.client, 'cardco')).body.match).toBe(0)
   })
@@ -118,7 +118,7 @@ describe('GET /api/v1/match/companies/{slug}/job_stack_card', () => {
   it('lets an impersonating admin read the card as the impersonated user', async () => {
     const user = await userWithJobStack([react])
     const client = await impersonate(ctx.app, user)
-    expect((await card(client, 'cardco')).body).toMatchObject({ has_job_stack: true, match: 100 })
+    expect((await card(client, 'cardco')).body).toMatchObject({ has_job_stack: true, match: 99 })
   })
 
   it('answers job_count 0 for a company without open jobs and for a private-mode company', async () => {

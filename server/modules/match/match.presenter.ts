@@ -5,6 +5,7 @@ import {
   type JobResult,
   type JobStackTool,
   type MatchTool,
+  matchPercent,
   RESULT_STACK_SHOWN,
   type SavedSearch,
 } from '#contracts/match.ts'
@@ -138,7 +139,8 @@ export function presentJobDetail(row: JobPageRow, cards: Map<number, ToolCardRow
     verified: row.companyVerified,
     stack,
     tools_count: toolsCount,
-    match: 100,
+    // a job's own page selects no tools: spec §5's 100%, capped just under 100
+    match: matchPercent([], job.toolIds),
     posted_at: job.postedAt.toISOString(),
     is_demo: job.isDemo,
     description: job.description,

@@ -66,17 +66,17 @@ async function jobsFor(query: string) {
 }
 
 describe('GET /api/v1/match/jobs', () => {
-  it('answers every open job at 100% when no tools are selected, newest first', async () => {
+  it('answers every open job at 99% (spec §5: 100% capped just under 100) when no tools are selected, newest first', async () => {
     const page = await jobsFor('')
     expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer', 'Backend Engineer', 'Systems Engineer'])
-    expect(page.jobs.every((hit) => hit.match === 100)).toBe(true)
+    expect(page.jobs.every((hit) => hit.match === 99)).toBe(true)
     expect(page.total).toBe(3)
   })
 
   it('with AND answers only jobs holding every included tool', async () => {
     const page = await jobsFor(`selectedTools=${tools(react, node)}`)
     expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
-    expect(page.jobs[0]!.match).toBe(100)
+    expect(page.jobs[0]!.match).toBe(99)
     expect(page.jobs[0]!.stack.slice(0, 2)).toEqual([
       expect.objectContaining({ slug: react.slug, matched: true }),
       expect.objectContaining({ slug: node.slug, matched: true }),
@@ -109,7 +109,7 @@ describe('GET /api/v1/match/jobs', () => {
     const any = await jobsFor(`${query}&searchOperator=OR`)
     expect(exact.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
     expect(any.jobs.map((hit) => [hit.title, hit.match])).toEqual([
-      ['Frontend Engineer', 100],
+      ['Frontend Engineer', 99],
       ['Backend Engineer', 50],
     ])
     const companies = (operator: string) =>
@@ -122,7 +122,7 @@ describe('GET /api/v1/match/jobs', () => {
     const page = await jobsFor(`excludedTools=${tools(go)}`)
     expect(page.jobs.map((hit) => hit.title)).toEqual(['Frontend Engineer'])
     const both = await jobsFor(`selectedTools=${tools(node)}&excludedTools=${tools(node)}`)
-    expect(both.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Systems Engineer', 100]])
+    expect(both.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Systems Engineer', 99]])
   })
 
   it('answers nothing when every tool is excluded', async () => {
@@ -132,7 +132,7 @@ describe('GET /api/v1/match/jobs', () => {
 
   it('counts a repeated or unknown tool once or not at all, by slug or id', async () => {
     const page = await jobsFor(`selectedTools=${react.slug}--${react.id}--REACT-MATCH--no-such-tool&searchOperator=OR`)
-    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 100]])
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 99]])
   })
 
   it('filters by keyword (title, company, tags), location and job terms', async () => {
@@ -172,7 +172,7 @@ describe('GET /api/v1/match/jobs', () => {
       sql`insert into tool_alias (tool_id, kind, alias) values (${node.id}, 'name', 'nodematchjs')`,
     )
     const page = await jobsFor('selectedTools=nodematchjs--react-match')
-    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 100]])
+    expect(page.jobs.map((hit) => [hit.title, hit.match])).toEqual([['Frontend Engineer', 99]])
   })
 
   it('forgets a tool reference once the tool is hidden (NOTIFY catalog_changed empties the catalog memos)', async () => {
@@ -277,11 +277,11 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
     await buildStack(ctx.app.db, { ownerCompanyId: hidden.id, tools: [alpha, beta, gamma] })
   })
 
-  it('with AND answers companies holding every included tool at 100%; with OR ranks by the floored share', async () => {
-    expect(names(await companiesFor(`selectedTools=${tools(alpha, beta)}`))).toEqual([['First Co', 100]])
+  it('with AND answers companies holding every included tool at 99% (capped); with OR ranks by the floored share', async () => {
+    expect(names(await companiesFor(`selectedTools=${tools(alpha, beta)}`))).toEqual([['First Co', 99]])
     const or = await companiesFor(`selectedTools=${tools(alpha, beta, gamma)}&searchOperator=OR`)
     expect(names(or)).toEqual([
-      ['First Co', 100],
+      ['First Co', 99],
       ['Second Co', 33],
     ])
     expect(or).toMatchObject({ total: 2, is_total_capped: false, has_more: false })
@@ -290,10 +290,10 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
     ])
   })
 
-  it('answers every company with public tools at 100% when only exclusions are given, newest first', async () => {
+  it('answers every company with public tools at 99% (capped) when only exclusions are given, newest first', async () => {
     const page = await companiesFor(`excludedTools=${tools(beta)}`)
     const listed = names(page)
-    expect(listed.slice(0, 1)).toEqual([['Second Co', 100]])
+    expect(listed.slice(0, 1)).toEqual([['Second Co', 99]])
     expect(listed.map(([name]) => name)).not.toContain('First Co')
     expect(listed.map(([name]) => name)).not.toContain('Hidden Co')
   })
@@ -308,7 +308,7 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
       `selectedTools=${alpha.slug}--${alpha.id}--${alpha.slug.toUpperCase()}--${beta.slug}&searchOperator=OR`,
     )
     expect(names(repeated)).toEqual([
-      ['First Co', 100],
+      ['First Co', 99],
       ['Second Co', 50],
     ])
   })
@@ -318,7 +318,7 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
     const stack = await buildStack(ctx.app.db, { ownerCompanyId: third.id, tools: [gamma] })
     expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([])
     await setToolInStack(ctx.app.db, stack.id, delta.id, true)
-    expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([['Third Co', 100]])
+    expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([['Third Co', 99]])
     await ctx.app.db.execute(sql`update stack set is_private = true where id = ${stack.id}`)
     expect(names(await companiesFor(`selectedTools=${tools(delta)}`))).toEqual([])
   })
@@ -326,8 +326,8 @@ describe('GET /api/v1/match/companies: the arithmetic, the operator and paging',
   it('keeps the total on a page past the end, and filters by keyword and city', async () => {
     const past = await companiesFor(`selectedTools=${tools(alpha)}&page=3`)
     expect(past).toMatchObject({ companies: [], total: 2, has_more: false })
-    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&jobSearch=quokka`))).toEqual([['Second Co', 100]])
-    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&location=lisb`))).toEqual([['First Co', 100]])
+    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&jobSearch=quokka`))).toEqual([['Second Co', 99]])
+    expect(names(await companiesFor(`selectedTools=${tools(alpha)}&location=lisb`))).toEqual([['First Co', 99]])
   })
 })
 

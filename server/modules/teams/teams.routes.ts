@@ -270,7 +270,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Leave the team (the only admin of a team of more than one cannot)',
+        summary: 'Leave the team (the only admin names a new admin with new_admin_id; the only member cannot leave)',
         params: MemberParams,
         body: LeaveTeamBody,
         response: { 200: LeaveTeamResponse },
@@ -281,6 +281,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await leaveTeam(app.db, actor, await auditContextOf(request, actor), {
         companyId: request.body.company_id,
         id: request.params.id,
+        newAdminId: request.body.new_admin_id,
       })
       return { id: member.id, redirect_to: '/' as const }
     },

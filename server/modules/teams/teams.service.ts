@@ -2,6 +2,7 @@
 // first locks the company row, then checks who may do it on fresh data: the rules hold under concurrent requests
 // (two admins demoting each other, the last two admins leaving at once), whatever the UI showed.
 import {
+  ALREADY_INVITED,
   ALREADY_ON_TEAM,
   accountInvitationPath,
   CANNOT_CHANGE_OWN_ROLE,
@@ -17,18 +18,21 @@ import {
   INVITE_ALREADY_ACCEPTED,
   type InvitationRef,
   MAKE_SOMEONE_ELSE_ADMIN,
+  NEW_ADMIN_NOT_A_MEMBER,
   NO_SUCH_INVITE,
   NO_SUCH_MEMBER,
   ONLY_TEAM_ADMINS,
   ONLY_TEAM_MEMBERS,
   RESEND_COOLDOWN_SECONDS,
   RESEND_TOO_SOON,
+  SOLE_MEMBER_CANNOT_LEAVE,
   type TeamRole,
 } from '#contracts/teams.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
-import { conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts'
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts'
+import { assertResendInterval } from '../../http/resend-interval.ts'
 import type { JobQueue } from '../../queue/job-queue.ts'
 import { type AuditContext, recordAudit } from '../audit/audit.service.ts'
 import { findCompanyById } from '../companies/companies.queries.ts'
@@ -61,7 +65,7 @@ import {
   setMemberRole,
 } from './teams.queries.ts'
 
-type MailConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret'>
+type MailConfig = Pick<AppConfig, 'baseUrl' | 'siteName' | 'authSecret' | 'rateLimitEnabled'>
 const NO_SUCH_USER = 'No user with that id.'
 type TeamCompanyRow = { id: number; slug: string; name: string; imageUrl: string | null }
 
@@ -110,8 +114,9 @@ function tokenFor(secret: string, invitation: InvitationRow): string {
 }
 
 /**
- * POST /api/v1/company_owner_invites: invites an address. Inviting an address that already has an open invitation
- * renews that one (new link, new expiry, the new role) instead of failing: the admin wants the e-mail to arrive.
+ * POST /api/v1/company_owner_invites: invites an address. An address whose invitation is still open (its link has
+ * not expired) is refused, so the admin learns it was invited already and uses Resend Invite (decision 083); one whose
+ * invitation expired is invited afresh on that entry (new link, new expiry, the new role).
  */
 export async function inviteByEmail(
   db: Db,
@@ -124,6 +129,7 @@ export async function inviteByEmail(
     const { company, me } = await requireTeamAdmin(tx, input.companyId, actor)
     if (await isEmailOnTeam(tx, company.id, input.email)) throw conflict(ALREADY_ON_TEAM, 'already_member')
     const existing = await findOpenInvitation(tx, company.id, { email: input.email })
+    assertNotInvitedYet(existing)
     const values = { role: input.role, invitedById: actor.id, nonce: newInvitationNonce(), expiresAt: newExpiry() }
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
@@ -131,6 +137,14 @@ export async function inviteByEmail(
     await sendInvitation(tx, jobQueue, config, actor, { company, inviter: me, invitation })
     return invitation
   })
+}
+
+/**
+ * spec §8 'Invite failure (either kind)': a second invitation while the first still works is refused in the spec's
+ * modal (decision 083), worded for what is true: the person is invited, not on the team yet.
+ */
+function assertNotInvitedYet(existing: InvitationRow | null) {
+  if (existing && existing.expiresAt.getTime() > Date.now()) throw conflict(ALREADY_INVITED, 'already_invited')
 }
 
 /**
@@ -216,7 +230,7 @@ export async function resendInvitation(
     const current = await findInvitation(tx, input.id, { forUpdate: true })
     if (!current || current.companyId !== company.id) throw notFound(NO_SUCH_INVITE)
     if (current.acceptedAt) throw conflict(INVITE_ALREADY_ACCEPTED)
-    if (Date.now() - current.sentAt.getTime() < RESEND_COOLDOWN_SECONDS * 1000) throw tooManyRequests(RESEND_TOO_SOON)
+    assertResendInterval(config, current.sentAt, RESEND_COOLDOWN_SECONDS, RESEND_TOO_SOON)
     const invitation = await renewInvitation(tx, current.id, {
       invitedById: actor.id,
       nonce: newInvitationNonce(),
@@ -229,8 +243,8 @@ export async function resendInvitation(
 
 /**
  * POST /api/v1/company_owners/invite: invites an existing account by username. It joins only when that person
- * accepts (decision 037): until then the team shows it as pending. Inviting an account that already has an open
- * invitation renews it (new link, new expiry, the newly chosen role), as for an address.
+ * accepts (decision 037): until then the team shows it as pending. An account whose invitation still works is
+ * refused, as for an address (decision 083); an expired one is invited afresh on that entry.
  */
 export async function inviteByUsername(
   db: Db,
@@ -245,6 +259,7 @@ export async function inviteByUsername(
     if (!user) throw notFound(NO_SUCH_USER)
     if (await findMemberByUser(tx, company.id, user.id)) throw conflict(ALREADY_ON_TEAM, 'already_member')
     const existing = await findOpenInvitation(tx, company.id, { inviteeId: user.id })
+    assertNotInvitedYet(existing)
     const values = { role: input.role, invitedById: actor.id, nonce: newInvitationNonce(), expiresAt: newExpiry() }
     const invitation = existing
       ? await renewInvitation(tx, existing.id, values)
@@ -320,15 +335,16 @@ export async function removeMember(
 }
 
 /**
- * DELETE /api/v1/company_owners/leave_team/{id}: a member leaves. The only admin of a team of more than one cannot
- * (spec §6). The last member may leave; the company stays (its stacks with it), and its open invitations go, since
- * nobody on the team stands behind them any more.
+ * DELETE /api/v1/company_owners/leave_team/{id}: a member leaves; a team never loses its last admin this way
+ * (decision 084). The only admin of a team of more than one names another member as the new admin (new_admin_id,
+ * promoted in the same transaction), or is refused with the spec's message (§6, §8). The only member, an admin, is
+ * refused and offered to delete the company instead: leaving would leave a company nobody can manage.
  */
 export async function leaveTeam(
   db: Db,
   actor: SessionUser,
   audit: AuditContext,
-  input: { companyId: number; id: number },
+  input: { companyId: number; id: number; newAdminId?: number },
 ) {
   return db.transaction(async (tx) => {
     const company = await lockTeam(tx, input.companyId)
@@ -336,11 +352,32 @@ export async function leaveTeam(
     if (!me) throw notFound(NO_SUCH_MEMBER)
     if (me.id !== input.id) throw forbidden(CANNOT_LEAVE_FOR_SOMEONE_ELSE)
     const { members, admins } = await countMembers(tx, company.id)
-    if (me.role === 'admin' && admins === 1 && members > 1) throw conflict(MAKE_SOMEONE_ELSE_ADMIN, 'last_admin')
+    if (me.role === 'admin' && admins === 1) {
+      if (members === 1) throw conflict(SOLE_MEMBER_CANNOT_LEAVE, 'sole_member')
+      if (input.newAdminId === undefined) throw conflict(MAKE_SOMEONE_ELSE_ADMIN, 'last_admin')
+      await promoteNewAdmin(tx, audit, company, me, input.newAdminId)
+    }
     await deleteMember(tx, me.id)
     if (members === 1) await deleteOpenInvitations(tx, company.id)
     await recordMemberEvent(tx, audit, 'company.member_left', company, me, { before: { role: me.role }, after: null })
     return me
+  })
+}
+
+/** decision 084: the member the leaving only admin names becomes an admin (audited as a role change). */
+async function promoteNewAdmin(
+  tx: Db,
+  audit: AuditContext,
+  company: TeamCompanyRow,
+  me: MemberRow,
+  newAdminId: number,
+) {
+  const target = await findMember(tx, company.id, newAdminId)
+  if (!target || target.id === me.id) throw conflict(NEW_ADMIN_NOT_A_MEMBER, 'new_admin_not_a_member')
+  await setMemberRole(tx, target.id, 'admin')
+  await recordMemberEvent(tx, audit, 'company.member_role_changed', company, target, {
+    before: { role: target.role },
+    after: { role: 'admin' },
   })
 }
 

@@ -2,6 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ALREADY_INVITED,
   ALREADY_ON_TEAM,
   CANNOT_CHANGE_OWN_ROLE,
   CANNOT_LEAVE_FOR_SOMEONE_ELSE,
@@ -14,10 +15,12 @@ import {
   INVITATION_WITHDRAWN,
   INVITE_ALREADY_ACCEPTED,
   MAKE_SOMEONE_ELSE_ADMIN,
+  NEW_ADMIN_NOT_A_MEMBER,
   ONLY_ADMINS_SEARCH,
   ONLY_TEAM_ADMINS,
   ONLY_TEAM_MEMBERS,
   RESEND_TOO_SOON,
+  SOLE_MEMBER_CANNOT_LEAVE,
 } from '#contracts/teams.ts'
 import { companies, companyInvitations, companyMembers, mailOutbox, notifications } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
@@ -272,11 +275,35 @@ describe('POST /api/v1/company_owner_invites', () => {
     expect(await ctx.app.db.select().from(notifications).where(eq(notifications.recipientId, member.id))).toEqual([])
   })
 
-  it('renews an open invitation to the same address: same entry, new role, and only the new link works', async () => {
+  it('answers 409 already_invited for an address whose invitation still works, and sends nothing (decision 083)', async () => {
     const admin = await buildUser(ctx.app)
     const company = await team({ admins: [admin] })
     const email = address()
     const first = await invite(admin, company.id, email, 'member')
+    const again = await admin.client.post('/api/v1/company_owner_invites', {
+      company_id: company.id,
+      email: email.toUpperCase(),
+      role: 'admin',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.error).toMatchObject({ error_msg: 'already_invited', message: ALREADY_INVITED })
+    expect(ALREADY_INVITED).toMatch(/^Sorry - It looks like that user /)
+    expect((await lastMailTo(email)).id).toBe(first.id)
+    const [row] = await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.id, first.invite.id))
+    expect(row).toMatchObject({ role: 'member', nonce: expect.any(String) })
+    const stillWorks = await new TestClient(ctx.app).get(`/api/v1/company_owner_invites/show?token=${first.token}`)
+    expect(stillWorks.status).toBe(200)
+  })
+
+  it('invites an address whose invitation expired afresh: same entry, new role, and only the new link works', async () => {
+    const admin = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const email = address()
+    const first = await invite(admin, company.id, email, 'member')
+    await ctx.app.db
+      .update(companyInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(companyInvitations.id, first.invite.id))
     const second = await invite(admin, company.id, email, 'admin')
     expect(second.invite).toMatchObject({ id: first.invite.id, role: 'admin' })
     const old = await new TestClient(ctx.app).get(`/api/v1/company_owner_invites/show?token=${first.token}`)
@@ -382,17 +409,19 @@ describe('POST /api/v1/company_owner_invites/resend', () => {
     )
   })
 
-  it('answers 429 within a minute of the last e-mail, 404 for another team’s invitation, 409 once accepted', async () => {
+  it('resends at once while rate limits are off (RATE_LIMIT_DISABLED=true), 404 for another team’s invitation, 409 once accepted', async () => {
     const admin = await buildUser(ctx.app)
     const company = await team({ admins: [admin] })
     const other = await team({ admins: [admin] })
-    const { invite: pending, token } = await invite(admin, company.id, address())
-    const tooSoon = await admin.client.post('/api/v1/company_owner_invites/resend', {
+    const email = address()
+    const { invite: pending, id: firstMail } = await invite(admin, company.id, email)
+    const atOnce = await admin.client.post('/api/v1/company_owner_invites/resend', {
       id: pending.id,
       company_id: company.id,
     })
-    expect(tooSoon.status).toBe(429)
-    expect(tooSoon.body.error.message).toBe(RESEND_TOO_SOON)
+    expect(atOnce.status).toBe(200)
+    const { id: secondMail, token } = await lastMailTo(email)
+    expect(secondMail).toBeGreaterThan(firstMail)
     const wrongTeam = await admin.client.post('/api/v1/company_owner_invites/resend', {
       id: pending.id,
       company_id: other.id,
@@ -587,12 +616,32 @@ describe('POST /api/v1/company_owners/invite', () => {
     })
   })
 
-  it('renews an open invitation to the same account: same entry, the new role, only the new link works', async () => {
+  it('answers 409 already_invited for an account whose invitation still works (decision 083)', async () => {
+    const admin = await buildUser(ctx.app)
+    const user = await buildUser(ctx.app)
+    const company = await team({ admins: [admin] })
+    const first = await inviteUser(admin, company.id, user, 'member')
+    const again = await admin.client.post('/api/v1/company_owners/invite', {
+      company_id: company.id,
+      user_id: user.id,
+      role: 'admin',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.error).toMatchObject({ error_msg: 'already_invited', message: ALREADY_INVITED })
+    const [row] = await ctx.app.db.select().from(companyInvitations).where(eq(companyInvitations.id, first.id))
+    expect(row!.role).toBe('member')
+  })
+
+  it('invites an account whose invitation expired afresh: same entry, the new role, only the new link works', async () => {
     const admin = await buildUser(ctx.app)
     const user = await buildUser(ctx.app)
     const company = await team({ admins: [admin] })
     const first = await inviteUser(admin, company.id, user, 'member')
     const firstToken = (await lastMailTo(user.email)).token
+    await ctx.app.db
+      .update(companyInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(companyInvitations.id, first.id))
     const second = await inviteUser(admin, company.id, user, 'admin')
     expect(second).toMatchObject({ id: first.id, role: 'admin' })
     const old = await user.client.post('/api/v1/company_owner_invites/accept', { token: firstToken })
@@ -947,17 +996,67 @@ describe('DELETE /api/v1/company_owners/leave_team/{id}', () => {
     expect(left.status).toBe(200)
   })
 
-  it('lets the last member leave, and withdraws the open invitations nobody stands behind any more', async () => {
+  it('lets the only admin leave by naming another member the new admin, in one step (decision 084)', async () => {
+    const admin = await buildUser(ctx.app)
+    const member = await buildUser(ctx.app)
+    const other = await buildUser(ctx.app)
+    const company = await team({ admins: [admin], members: [member, other] })
+    const mine = await membershipOf(company.id, admin.id)
+    const theirs = await membershipOf(company.id, member.id)
+    const left = await admin.client.delete(`/api/v1/company_owners/leave_team/${mine!.id}`, {
+      company_id: company.id,
+      new_admin_id: theirs!.id,
+    })
+    expect(left.status).toBe(200)
+    expect(await membershipOf(company.id, admin.id)).toBeNull()
+    expect(await membershipOf(company.id, member.id)).toMatchObject({ role: 'admin' })
+    expect(await membershipOf(company.id, other.id)).toMatchObject({ role: 'member' })
+  })
+
+  it('answers 409 when the named new admin is not another member, and nothing changes', async () => {
+    const admin = await buildUser(ctx.app)
+    const member = await buildUser(ctx.app)
+    const stranger = await buildUser(ctx.app)
+    const company = await team({ admins: [admin], members: [member] })
+    const elsewhere = await team({ admins: [stranger] })
+    const mine = await membershipOf(company.id, admin.id)
+    const foreign = await membershipOf(elsewhere.id, stranger.id)
+    for (const newAdminId of [foreign!.id, mine!.id, 999_999]) {
+      const refused = await admin.client.delete(`/api/v1/company_owners/leave_team/${mine!.id}`, {
+        company_id: company.id,
+        new_admin_id: newAdminId,
+      })
+      expect(refused.status).toBe(409)
+      expect(refused.body.error).toMatchObject({ error_msg: 'new_admin_not_a_member', message: NEW_ADMIN_NOT_A_MEMBER })
+    }
+    expect(await membershipOf(company.id, admin.id)).toMatchObject({ role: 'admin' })
+    expect(await membershipOf(company.id, member.id)).toMatchObject({ role: 'member' })
+    expect(await membershipOf(elsewhere.id, stranger.id)).toMatchObject({ role: 'admin' })
+  })
+
+  it('refuses the only member, an admin, so the company is never left with nobody to manage it (decision 084)', async () => {
     const admin = await buildUser(ctx.app)
     const company = await team({ admins: [admin] })
     const { token } = await invite(admin, company.id, address())
     const mine = await membershipOf(company.id, admin.id)
-    const left = await admin.client.delete(`/api/v1/company_owners/leave_team/${mine!.id}`, { company_id: company.id })
-    expect(left.status).toBe(200)
+    const refused = await admin.client.delete(`/api/v1/company_owners/leave_team/${mine!.id}`, {
+      company_id: company.id,
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toMatchObject({ error_msg: 'sole_member', message: SOLE_MEMBER_CANNOT_LEAVE })
+    expect(await membershipOf(company.id, admin.id)).toMatchObject({ role: 'admin' })
     const [stillThere] = await ctx.app.db.select().from(companies).where(eq(companies.id, company.id))
     expect(stillThere).toBeDefined()
-    const stale = await new TestClient(ctx.app).get(`/api/v1/company_owner_invites/show?token=${token}`)
-    expect(stale.status).toBe(404)
+    const pending = await new TestClient(ctx.app).get(`/api/v1/company_owner_invites/show?token=${token}`)
+    expect(pending.status).toBe(200)
+  })
+
+  it('lets a member leave a team that has no admin left (data from before decision 084)', async () => {
+    const member = await buildUser(ctx.app)
+    const company = await team({ members: [member] })
+    const mine = await membershipOf(company.id, member.id)
+    const left = await member.client.delete(`/api/v1/company_owners/leave_team/${mine!.id}`, { company_id: company.id })
+    expect(left.status).toBe(200)
   })
 
   it('keeps one admin when the last two admins leave at the same time', async () => {
@@ -999,5 +1098,33 @@ describe('DELETE /api/v1/company_owners/leave_team/{id}', () => {
       ).status,
     ).toBe(401)
     expect(await membershipOf(company.id, admin.id)).not.toBeNull()
+  })
+})
+
+describe('POST /api/v1/company_owner_invites/resend with rate limits on', () => {
+  let limited: TestContext
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimitEnabled: true })
+  })
+  afterAll(() => limited.close())
+
+  it('answers 429 within a minute of the last e-mail, and resends once the minute is over', async () => {
+    const admin = await buildUser(limited.app)
+    const company = await buildCompany(limited.app.db, { members: [{ userId: admin.id, role: 'admin' }] })
+    const created = await admin.client.post('/api/v1/company_owner_invites', {
+      company_id: company.id,
+      email: address(),
+      role: 'member',
+    })
+    expect(created.status).toBe(200)
+    const body = { id: created.body.id, company_id: company.id }
+    const tooSoon = await admin.client.post('/api/v1/company_owner_invites/resend', body)
+    expect(tooSoon.status).toBe(429)
+    expect(tooSoon.body.error.message).toBe(RESEND_TOO_SOON)
+    await limited.app.db
+      .update(companyInvitations)
+      .set({ sentAt: new Date(Date.now() - 61_000) })
+      .where(eq(companyInvitations.id, created.body.id))
+    expect((await admin.client.post('/api/v1/company_owner_invites/resend', body)).status).toBe(200)
   })
 })

@@ -4,9 +4,8 @@ import { GitBranch, Pencil, Trash2, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { CompanyPage } from '#contracts/companies.ts'
-import { TypeToConfirmDialog } from '../../../components/type-to-confirm-dialog.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { deleteCompany } from '../api/delete-company.ts'
+import { DeleteCompanyDialog } from './delete-company-dialog.tsx'
 
 export function CompanyAdminActions({ company }: { company: CompanyPage['company'] }) {
   const [open, setOpen] = useState(false)
@@ -34,21 +33,7 @@ export function CompanyAdminActions({ company }: { company: CompanyPage['company
       <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
         <Trash2 className="size-4" aria-hidden="true" /> Delete company
       </Button>
-      <TypeToConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={`Delete ${company.name}?`}
-        description="The company page, its stacks, its members' access and its customers are deleted. The people stay. This cannot be undone."
-        expected={company.name}
-        label="To confirm, type the company name"
-        confirmLabel="Delete company"
-        pendingLabel="Deleting company..."
-        onConfirm={async () => {
-          await deleteCompany({ companyId: company.id, confirmation: company.name })
-          // spec §7: on success go to /, loaded afresh so no cached page shows the company
-          window.location.replace('/')
-        }}
-      />
+      <DeleteCompanyDialog company={company} open={open} onOpenChange={setOpen} />
     </div>
   )
 }

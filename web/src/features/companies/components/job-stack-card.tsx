@@ -4,6 +4,7 @@
 // has open jobs: a link to no jobs helps nobody. docs/decisions/020-tool-pages-and-stackups.md.
 import { Briefcase } from 'lucide-react'
 import { Link } from 'react-router'
+import { formatMatchPercent } from '#contracts/match.ts'
 import { MatchRing } from '../../../components/match-ring.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { plural } from '../../../lib/plural.ts'
@@ -27,7 +28,7 @@ export function JobStackCard({ companySlug, className }: { companySlug: string; 
           <MatchRing match={data.match} />
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">
-              Your job stack is a <span data-testid="job-stack-match">{data.match}%</span> match
+              Your job stack is a <span data-testid="job-stack-match">{formatMatchPercent(data.match)}</span> match
             </p>
             <Link to={data.path} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
               View {name}'s Jobs

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import {
   INVITE_RESENT,
+  INVITE_SENT,
   INVITE_SENT_BANNER_MS,
   MEMBER_SEARCH_SETUP_DELAY_MS,
   type TeamInvite,
@@ -27,8 +28,8 @@ import { useTeam } from '../api/get-team.ts'
 import { useResendInvite } from '../api/resend-invite.ts'
 import { AddMemberDialog } from '../components/team/add-member-dialog.tsx'
 import { EditRoleDialog } from '../components/team/edit-role-dialog.tsx'
-import { LeaveTeamDialogs } from '../components/team/leave-team-dialogs.tsx'
-import { MessageDialog } from '../components/team/message-dialog.tsx'
+import { firstLeaveStep, type LeaveStep, LeaveTeamDialogs } from '../components/team/leave-team-dialogs.tsx'
+import { MessageDialog, type TeamMessage } from '../components/team/message-dialog.tsx'
 import { RemoveMemberDialog } from '../components/team/remove-member-dialog.tsx'
 import { TeamTable } from '../components/team/team-table.tsx'
 
@@ -55,13 +56,6 @@ function TeamScreen({ user }: { user: CurrentUser }) {
   return <TeamManager team={team.data} user={user} />
 }
 
-/** spec §4 'Invite sent.', naming who it went to; an account joins once it accepts (decision 037). */
-function invitationSentTo(invitee: string) {
-  return invitee.startsWith('@')
-    ? `Invitation sent to ${invitee}. They join the team once they accept.`
-    : `Invitation sent to ${invitee}.`
-}
-
 function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) {
   const company = team.company
   const isAdmin = team.current_user.role === 'admin'
@@ -69,8 +63,8 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<TeamMember | null>(null)
   const [removing, setRemoving] = useState<TeamMember | null>(null)
-  const [leaveStep, setLeaveStep] = useState<'closed' | 'type' | 'sure'>('closed')
-  const [message, setMessage] = useState<string | null>(null)
+  const [leaveStep, setLeaveStep] = useState<LeaveStep>('closed')
+  const [message, setMessage] = useState<TeamMessage | null>(null)
   const [banner, setBanner] = useState<string | null>(null)
   const resend = useResendInvite(company.id)
 
@@ -87,12 +81,26 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
   }, [banner])
 
   const resendInvite = (invite: TeamInvite) =>
-    // The spec (§8) shows 'Your invite has been sent.' whatever the answer; a refusal (one e-mail a minute: 429)
-    // is shown as the server words it instead, so the screen never says "sent" when nothing was (issue 20).
+    // spec §8: 'Your invite has been sent.' on both success and failure (decision 083); a refusal (one e-mail a
+    // minute, or already accepted) adds the server's words under it, so the admin knows no new e-mail went out.
     resend.mutate(
       { id: invite.id, company_id: company.id },
-      { onSuccess: () => setMessage(INVITE_RESENT), onError: (error) => setMessage(error.message) },
+      {
+        onSuccess: () => setMessage({ text: INVITE_RESENT }),
+        onError: (error) => setMessage({ text: INVITE_RESENT, detail: error.message }),
+      },
     )
+  // spec §4, §9: 'Invite sent.' for 5 seconds after either kind of invitation; an e-mail invitation also shows the
+  // invite-sent modal (spec §2), saying where the link went (decision 083)
+  const confirmInvited = (invitee: { email: string } | { username: string }) => {
+    setBanner(INVITE_SENT)
+    if ('email' in invitee) {
+      setMessage({
+        text: INVITE_RESENT,
+        detail: `We e-mailed ${invitee.email} a link to join. They join the team once they accept.`,
+      })
+    }
+  }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
@@ -125,7 +133,11 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
         />
       </div>
       <div className="mt-6 flex justify-end">
-        <Button variant="link" className="text-red-700 hover:text-red-800" onClick={() => setLeaveStep('type')}>
+        <Button
+          variant="link"
+          className="text-red-700 hover:text-red-800"
+          onClick={() => setLeaveStep(firstLeaveStep(team))}
+        >
           <LogOut className="size-4" aria-hidden="true" /> Leave My Team
         </Button>
       </div>
@@ -136,7 +148,7 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
           onOpenChange={setAdding}
           companyId={company.id}
           searchReady={searchReady}
-          onInvited={(invitee) => setBanner(invitationSentTo(invitee))}
+          onInvited={confirmInvited}
           onFailure={setMessage}
         />
       )}
@@ -152,9 +164,7 @@ function TeamManager({ team, user }: { team: TeamResponse; user: CurrentUser }) 
         step={leaveStep}
         onStepChange={setLeaveStep}
         username={user.username}
-        companyName={company.name}
-        companyId={company.id}
-        membershipId={team.current_user.company_owner_id}
+        team={team}
         onFailure={setMessage}
       />
       <MessageDialog message={message} onClose={() => setMessage(null)} />

@@ -24,7 +24,19 @@ import { EmailInput } from './email-input.tsx'
 type Company = CompanyCustomersResponse['company']
 type Service = CompanyCustomersResponse['services'][number]
 
-export function AddCustomerForm({ company, services }: { company: Company; services: Service[] }) {
+export function AddCustomerForm({
+  company,
+  services,
+  showsMessages,
+  onAction,
+}: {
+  company: Company
+  services: Service[]
+  /** False once the table acted later: this form's last message is then stale and hidden. */
+  showsMessages: boolean
+  /** Tells the page this form acted (its message is now the latest). */
+  onAction: () => void
+}) {
   const addCustomer = useAddCustomer(company.slug)
   const [serviceId, setServiceId] = useState<number | ''>(services.length === 1 ? services[0]!.id : '')
   const [companyText, setCompanyText] = useState('')
@@ -43,6 +55,7 @@ export function AddCustomerForm({ company, services }: { company: Company; servi
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!canSubmit) return
+    onAction()
     setFailure(null)
     setAdded(null)
     try {
@@ -71,12 +84,12 @@ export function AddCustomerForm({ company, services }: { company: Company; servi
           {NO_EMAIL_NOTE}
         </p>
       </div>
-      {failure && (
+      {showsMessages && failure && (
         <Alert tone="error" className="mt-4">
           {failure}
         </Alert>
       )}
-      {added && (
+      {showsMessages && added && (
         <Alert tone="success" className="mt-4">
           {added}
         </Alert>

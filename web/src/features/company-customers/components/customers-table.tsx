@@ -20,13 +20,26 @@ import { EditCustomerDialog } from './edit-customer-dialog.tsx'
 
 type Company = CompanyCustomersResponse['company']
 
-export function CustomersTable({ company, customers }: { company: Company; customers: CompanyCustomer[] }) {
+export function CustomersTable({
+  company,
+  customers,
+  showsMessages,
+  onAction,
+}: {
+  company: Company
+  customers: CompanyCustomer[]
+  /** False once the add form acted later: the table's last message is then stale and hidden. */
+  showsMessages: boolean
+  /** Tells the page the table acted (Send Email, Add Email, Copy Email): the form's old message goes. */
+  onAction: () => void
+}) {
   const sendInvite = useSendCustomerInvite(company.slug)
   const [editing, setEditing] = useState<CompanyCustomer | null>(null)
   const [copying, setCopying] = useState<CompanyCustomer | null>(null)
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
 
   const send = async (customer: CompanyCustomer) => {
+    onAction()
     setNotice(null)
     try {
       await sendInvite.mutateAsync(customer.id)
@@ -41,7 +54,7 @@ export function CustomersTable({ company, customers }: { company: Company; custo
       <h2 id="customers-heading" className="text-lg font-semibold text-slate-900">
         Customers {customers.length > 0 && <span className="font-normal text-slate-500">({customers.length})</span>}
       </h2>
-      {notice && (
+      {showsMessages && notice && (
         <Alert tone={notice.tone} className="mt-3">
           {notice.text}
         </Alert>
@@ -100,11 +113,25 @@ export function CustomersTable({ company, customers }: { company: Company; custo
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap justify-end gap-2">
                       {customer.needs_email && customer.status !== 'Added' && (
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(customer)}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => {
+                            onAction()
+                            setEditing(customer)
+                          }}
+                        >
                           <MailPlus className="size-4" aria-hidden="true" /> Add Email
                         </Button>
                       )}
-                      <Button size="sm" variant="secondary" onClick={() => setCopying(customer)}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          onAction()
+                          setCopying(customer)
+                        }}
+                      >
                         <Copy className="size-4" aria-hidden="true" /> Copy Email
                       </Button>
                       {!customer.sent_at && customer.status !== 'Added' && (

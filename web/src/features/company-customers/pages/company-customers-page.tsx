@@ -1,6 +1,7 @@
 // /companies/{slug}/customers: the company customers screen (spec §2) for the company's admins: the add form and
 // the table. Other signed-in people get the 403 page with the server's reason; an unknown company the not-found page.
 import { ArrowLeft, Info } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Forbidden } from '../../../components/forbidden.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
@@ -17,9 +18,13 @@ export default function CompanyCustomersPage() {
   return <RequireSignIn reason="Sign in to manage your company's customers.">{() => <CustomersScreen />}</RequireSignIn>
 }
 
+/** Which part of the screen acted last: only its message shows, so no old message stays beside a newer one. */
+type Speaker = 'form' | 'table' | null
+
 function CustomersScreen() {
   const { slug = '' } = useParams()
   const { data, error, isPending } = useCompanyCustomers(slug)
+  const [speaker, setSpeaker] = useState<Speaker>(null)
   useDocumentTitle(data ? `${data.company.name} customers` : 'Customers')
 
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />
@@ -57,10 +62,20 @@ function CustomersScreen() {
             </span>
           </Alert>
         ) : (
-          <AddCustomerForm company={company} services={services} />
+          <AddCustomerForm
+            company={company}
+            services={services}
+            showsMessages={speaker !== 'table'}
+            onAction={() => setSpeaker('form')}
+          />
         )}
       </div>
-      <CustomersTable company={company} customers={customers} />
+      <CustomersTable
+        company={company}
+        customers={customers}
+        showsMessages={speaker !== 'form'}
+        onAction={() => setSpeaker('table')}
+      />
     </div>
   )
 }

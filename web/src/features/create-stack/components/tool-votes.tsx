@@ -129,8 +129,10 @@ function Carousel({
         ref={scroller}
         onScroll={measure}
         // relative: the cards' screen-reader text (absolutely placed) is clipped here too, instead of widening the
-        // page past the phone's screen; phones: a card as wide as the carousel, snapped whole, so none shows cut
-        className="relative -mx-1 overflow-x-auto px-1 pb-3 [scrollbar-width:thin] max-sm:snap-x max-sm:snap-mandatory"
+        // page past the phone's screen; phones: a card as wide as the carousel, snapped whole, so none shows cut.
+        // A scroller clips both ways (overflow-x makes overflow-y auto too): the padding all round keeps the cards'
+        // ring and shadow inside it, the top edge included.
+        className="relative -mx-1 overflow-x-auto px-1 pt-1 pb-3 [scrollbar-width:thin] max-sm:snap-x max-sm:snap-mandatory"
         data-testid="reasons-carousel"
       >
         <ul className="flex gap-4">

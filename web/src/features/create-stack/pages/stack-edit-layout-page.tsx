@@ -59,8 +59,9 @@ function StackEditFrame() {
   return (
     <div className="min-h-full bg-slate-50">
       <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
-        {/* Over the page, under the navbar: the banners come and go without moving the form. */}
-        <div className="pointer-events-none fixed inset-x-0 top-[76px] z-40 mx-auto max-w-5xl space-y-2 px-4 empty:hidden sm:px-6 [&>*]:pointer-events-auto">
+        {/* In the page's flow above the heading, so a banner never covers it (it moves the page down for its 5
+            seconds instead); sticky under the navbar, so it is seen after saving from further down the page too. */}
+        <div className="sticky top-[76px] z-40 mb-4 space-y-2 empty:hidden">
           <TimedBanner message={editor.error} tone="error" onDone={editor.clearError} />
           <TimedBanner message={editor.notification} tone="notification" onDone={editor.clearNotification} />
         </div>

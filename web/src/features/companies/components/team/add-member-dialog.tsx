@@ -1,6 +1,6 @@
 // 'Add Member' (spec §2, §4, §5): an invitation by e-mail or by username (decision 037: an account joins only once it
 // accepts), plus a role; without them the modal says 'Please fill in'. Either way the team shows a pending
-// '(Invited)' entry; a refused invite shows the spec's modal (via onFailure).
+// '(Invited)' entry and the page confirms it (decision 083); a refused invite shows the spec's modal (via onFailure).
 import { X } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { EMAIL_PATTERN } from '#contracts/companies.ts'
@@ -16,6 +16,7 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts'
 import { useCreateInvite } from '../../api/create-invite.ts'
 import { useInviteMember } from '../../api/invite-member.ts'
 import { useMemberSearch } from '../../api/search-members.ts'
+import type { TeamMessage } from './message-dialog.tsx'
 import { RoleSelect } from './role-select.tsx'
 
 export function AddMemberDialog({
@@ -31,9 +32,9 @@ export function AddMemberDialog({
   companyId: number
   /** spec §7: member search is set up 4 seconds after the page loads. */
   searchReady: boolean
-  /** After an invitation is sent: to an address, or to an account ('@username'). */
-  onInvited: (invitee: string) => void
-  onFailure: (message: string) => void
+  /** After an invitation is sent: to an address, or to an account. */
+  onInvited: (invitee: { email: string } | { username: string }) => void
+  onFailure: (message: TeamMessage) => void
 }) {
   const ids = { email: useId(), username: useId(), role: useId(), list: useId() }
   const [email, setEmail] = useState('')
@@ -85,7 +86,7 @@ export function AddMemberDialog({
         return
       }
       close(false)
-      onFailure(error.message)
+      onFailure({ text: error.message })
     }
     if (picked) {
       inviteMember.mutate(
@@ -93,7 +94,7 @@ export function AddMemberDialog({
         {
           onSuccess: () => {
             close(false)
-            onInvited(`@${picked.username}`)
+            onInvited({ username: picked.username })
           },
           onError: fail,
         },
@@ -104,7 +105,7 @@ export function AddMemberDialog({
         {
           onSuccess: (invite) => {
             close(false)
-            onInvited(invite.email ?? address)
+            onInvited({ email: invite.email ?? address })
           },
           onError: fail,
         },

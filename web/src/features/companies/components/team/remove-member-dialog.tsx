@@ -3,6 +3,7 @@ import type { TeamMember } from '#contracts/teams.ts'
 import { Button } from '../../../../components/ui/button.tsx'
 import { Dialog } from '../../../../components/ui/dialog.tsx'
 import { useRemoveMember } from '../../api/remove-member.ts'
+import type { TeamMessage } from './message-dialog.tsx'
 
 export function RemoveMemberDialog({
   member,
@@ -15,7 +16,7 @@ export function RemoveMemberDialog({
   companyId: number
   companyName: string
   onClose: () => void
-  onFailure: (message: string) => void
+  onFailure: (message: TeamMessage) => void
 }) {
   const remove = useRemoveMember(companyId)
   return (
@@ -41,7 +42,7 @@ export function RemoveMemberDialog({
                 onSuccess: onClose,
                 onError: (error) => {
                   onClose()
-                  onFailure(error.message)
+                  onFailure({ text: error.message })
                 },
               },
             )
