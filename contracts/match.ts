@@ -5,6 +5,7 @@
 // are selected. "Capped just under 100" is read as: it is floored, so a partial match never shows 100 (199 of 200 is
 // 99), and only a result holding every selected tool shows 100.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { formatCappedCount } from './counts.ts'
 
 /** spec §9 */
@@ -107,7 +108,7 @@ export const MatchTool = z
     is_package: z.boolean(),
     matched: z.boolean(),
   })
-  .meta({ id: 'MatchTool' })
+  .register(apiSchemas, { id: 'MatchTool' })
 export type MatchTool = z.infer<typeof MatchTool>
 
 /** spec §3 Job result, plus the match percentage and the job's terms. */
@@ -138,7 +139,7 @@ export const JobResult = z
     posted_at: z.string(),
     is_demo: z.boolean(),
   })
-  .meta({ id: 'JobResult' })
+  .register(apiSchemas, { id: 'JobResult' })
 export type JobResult = z.infer<typeof JobResult>
 
 export const TeamMember = z.object({
@@ -167,7 +168,7 @@ export const CompanyResult = z
     job_count: z.number().int(),
     match: z.number().int(),
   })
-  .meta({ id: 'CompanyResult' })
+  .register(apiSchemas, { id: 'CompanyResult' })
 export type CompanyResult = z.infer<typeof CompanyResult>
 
 const PageFields = {
@@ -210,7 +211,7 @@ export const SavedSearch = z
     remote: z.boolean(),
     match_exact: z.boolean(),
   })
-  .meta({ id: 'SavedSearch' })
+  .register(apiSchemas, { id: 'SavedSearch' })
 export type SavedSearch = z.infer<typeof SavedSearch>
 
 export const SaveSearchBody = z.object({
@@ -247,7 +248,7 @@ export const JobStackTool = z
     required: z.boolean(),
     just_added: z.boolean(),
   })
-  .meta({ id: 'JobStackTool' })
+  .register(apiSchemas, { id: 'JobStackTool' })
 export type JobStackTool = z.infer<typeof JobStackTool>
 
 /** spec §3 Job stack */

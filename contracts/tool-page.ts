@@ -2,6 +2,7 @@
 // in one answer, the viewer's votes apart (the page answer is public and cached), and /stackups/{a}-vs-{b}.
 // Limits and the pure helpers: contracts/tool-page-meta.ts. Decisions: docs/decisions/020-tool-pages-and-stackups.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Tool, ToolDetail } from './tools.ts'
 
 export const ToolPageReason = z
@@ -16,7 +17,7 @@ export const ToolPageReason = z
     user_avatar: z.string().nullable(),
     service_id: z.number().int(),
   })
-  .meta({ id: 'ToolPageReason' })
+  .register(apiSchemas, { id: 'ToolPageReason' })
 export type ToolPageReason = z.infer<typeof ToolPageReason>
 
 export const ToolCompany = z
@@ -28,7 +29,7 @@ export const ToolCompany = z
     canonical_url: z.string(),
     image_url: z.string().nullable(),
   })
-  .meta({ id: 'ToolCompany' })
+  .register(apiSchemas, { id: 'ToolCompany' })
 export type ToolCompany = z.infer<typeof ToolCompany>
 
 export const ToolJob = z
@@ -44,7 +45,7 @@ export const ToolJob = z
     location: z.string().nullable(),
     remote: z.boolean(),
   })
-  .meta({ id: 'ToolJob' })
+  .register(apiSchemas, { id: 'ToolJob' })
 export type ToolJob = z.infer<typeof ToolJob>
 
 export const ToolPageResponse = z.object({
@@ -87,7 +88,7 @@ export const StackupSide = z
     companies_count: z.number().int(),
     is_companies_count_capped: z.boolean(),
   })
-  .meta({ id: 'StackupSide' })
+  .register(apiSchemas, { id: 'StackupSide' })
 export type StackupSide = z.infer<typeof StackupSide>
 
 export const StackupResponse = z.object({
