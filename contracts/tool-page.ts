@@ -3,7 +3,8 @@
 // Limits and the pure helpers: contracts/tool-page-meta.ts. Decisions: docs/decisions/020-tool-pages-and-stackups.md.
 import { z } from 'zod'
 import { apiSchemas } from './api-schemas.ts'
-import { Tool, ToolDetail } from './tools.ts'
+import { DIRECTORY_MAX_PAGE } from './tool-limits.ts'
+import { PagedToolsResponse, pageOf, Tool, ToolDetail } from './tools.ts'
 
 export const ToolPageReason = z
   .object({
@@ -99,3 +100,15 @@ export const StackupResponse = z.object({
   tools: z.tuple([StackupSide, StackupSide]),
 })
 export type StackupResponse = z.infer<typeof StackupResponse>
+
+/** /tools/{slug}/alternatives: every public tool of the tool's category, the section's six and the rest, paged. */
+export const ToolAlternativesQuery = z.object({
+  page: pageOf(DIRECTORY_MAX_PAGE),
+})
+export type ToolAlternativesQuery = z.input<typeof ToolAlternativesQuery>
+
+export const ToolAlternativesResponse = PagedToolsResponse.extend({
+  /** The tool they are alternatives to; its canonical_url names the slug the page moves to when asked by an alias. */
+  tool: Tool,
+})
+export type ToolAlternativesResponse = z.infer<typeof ToolAlternativesResponse>

@@ -77,7 +77,8 @@ export type ToolResponse = z.infer<typeof ToolResponse>
 export const CreatedToolResponse = z.object({ tool: Tool })
 export type CreatedToolResponse = z.infer<typeof CreatedToolResponse>
 
-const pageOf = (max: number) =>
+/** A page number from the query, 1 to `max`, 1 when missing. */
+export const pageOf = (max: number) =>
   z.coerce
     .number('must be a number')
     .int('must be a whole number')
