@@ -271,13 +271,11 @@ export const StackSyncChange = z.object({
 })
 export type StackSyncChange = z.infer<typeof StackSyncChange>
 
-/** A stack kept current from a repository by a code-host sync: the badge and the History section. */
+/** A stack kept current from a repository by a code-host sync: the badge. */
 export const StackSynced = z.object({
   commit: z.string(),
   synced_at: z.string(),
   repository_url: z.string().nullable(),
-  /** The newest changes first, at most STACK_HISTORY_SIZE. */
-  history: z.array(StackSyncChange),
 })
 export const STACK_HISTORY_SIZE = 20
 
@@ -314,6 +312,11 @@ export const StackPage = z
     ),
     /** Null unless a code-host sync keeps this stack current. */
     synced: StackSynced.nullable(),
+    /**
+     * The History section: what code-host syncs changed, the newest first, at most STACK_HISTORY_SIZE. It is the
+     * stack's record, kept when the connection is removed (decision 079); empty for a stack no sync ever kept.
+     */
+    history: z.array(StackSyncChange),
     created_at: z.string(),
     updated_at: z.string(),
   })
