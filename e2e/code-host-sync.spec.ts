@@ -183,7 +183,7 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible()
   await expect(page.getByText(/Kept current from the repository/)).toHaveCount(0)
-  await page.screenshot({ path: '.tmp/e2e-results/after-remove-connection.png', fullPage: true })
+  await screenshot(page, 'code-host-after-removal')
 })
 
 test('GitHub credentials are asked for, stored and replaced, never shown back (390 px)', async ({ page }) => {
