@@ -1,6 +1,7 @@
 // Personal API tokens (issue 17 "API tokens"): the settings screen's form and list, and the messages the API answers
 // when a token is refused (docs/decisions/049-api-tokens.md).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Id } from './stacks.ts'
 
 /** What a secret looks like: a recognisable prefix (secret scanners and people can tell it apart), then 32 bytes. */
@@ -44,7 +45,7 @@ export const ApiToken = z
     last_used_at: z.string().nullable(),
     last_used_ip: z.string().nullable(),
   })
-  .meta({ id: 'ApiToken' })
+  .register(apiSchemas, { id: 'ApiToken' })
 export type ApiToken = z.infer<typeof ApiToken>
 
 export const ApiTokenList = z.object({ tokens: z.array(ApiToken) })

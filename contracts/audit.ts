@@ -1,6 +1,7 @@
 // The audit log (docs/decisions/050-audit-log.md): admin and company-admin actions, read and filtered by site admins
 // at /admin/audit and exported as JSON lines.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 
 export const AUDIT_PAGE_SIZE = 50
 
@@ -110,7 +111,7 @@ export const AuditEvent = z
     ip_address: z.string().nullable(),
     user_agent: z.string().nullable(),
   })
-  .meta({ id: 'AuditEvent' })
+  .register(apiSchemas, { id: 'AuditEvent' })
 export type AuditEvent = z.infer<typeof AuditEvent>
 
 export const AuditPageResponse = z.object({

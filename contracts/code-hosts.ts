@@ -2,6 +2,7 @@
 // API answers about it (never a token, a private key or the webhook secret, except the webhook secret once when
 // the server made it) and the synced repositories' list.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { HttpUrl } from './urls.ts'
 
 export const CODE_HOST_KINDS = ['github', 'gitlab', 'git'] as const
@@ -117,7 +118,7 @@ export const CodeHost = z
     /** How many repositories are in each state. */
     counts: z.record(SyncedRepositoryState, z.number().int()),
   })
-  .meta({ id: 'CodeHost' })
+  .register(apiSchemas, { id: 'CodeHost' })
 export type CodeHost = z.infer<typeof CodeHost>
 
 export const CodeHostResponse = z.object({ code_host: CodeHost.nullable() })
@@ -138,7 +139,7 @@ export const SyncedRepository = z
     last_scanned_at: z.string().nullable(),
     stack: z.object({ name: z.string(), path: z.string() }).nullable(),
   })
-  .meta({ id: 'SyncedRepository' })
+  .register(apiSchemas, { id: 'SyncedRepository' })
 export type SyncedRepository = z.infer<typeof SyncedRepository>
 
 export const SyncedRepositoriesQuery = z.object({

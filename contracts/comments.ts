@@ -1,6 +1,7 @@
 // Comments on tools, stacks and companies (specs/stack-match-and-community.md §3 "Comment", §5, §7 Comments):
 // threaded one level, markdown stored as typed and sent rendered (body_html, sanitized on the server).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Id } from './stacks.ts'
 
 export const COMMENTABLE_TYPES = ['tool', 'stack', 'company'] as const
@@ -77,7 +78,9 @@ const CommentFields = z.object({
   commentable_type: CommentableType,
 })
 
-export const Comment = CommentFields.extend({ children: z.array(CommentFields) }).meta({ id: 'Comment' })
+export const Comment = CommentFields.extend({ children: z.array(CommentFields) }).register(apiSchemas, {
+  id: 'Comment',
+})
 export type Comment = z.infer<typeof Comment>
 export type CommentReply = z.infer<typeof CommentFields>
 

@@ -1,6 +1,7 @@
 // Companies as stack owners: the new-company form (specs/stack-creation-and-editing.md §5) and what the server
 // answers about companies. The same schemas validate on the server and type the form on the web.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Id, ImageUrl, StackSummary } from './stacks.ts'
 import { HttpUrl } from './urls.ts'
 
@@ -169,7 +170,7 @@ export const Company = z
     current_user_admin: z.boolean(),
     path: z.string(),
   })
-  .meta({ id: 'Company' })
+  .register(apiSchemas, { id: 'Company' })
 export type Company = z.infer<typeof Company>
 
 export const CompaniesIndexResponse = z.object({ companies: z.array(Company) })
@@ -233,5 +234,5 @@ export const CompanyPage = z
     }),
     stacks: z.array(StackSummary),
   })
-  .meta({ id: 'CompanyPage' })
+  .register(apiSchemas, { id: 'CompanyPage' })
 export type CompanyPage = z.infer<typeof CompanyPage>

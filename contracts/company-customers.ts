@@ -2,6 +2,7 @@
 // company's admins list the companies that use one of its tools, and ask them by e-mail to confirm by adding the
 // tool to their own stack. Decisions: docs/decisions/016-company-customers.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { COMPANY_NAME_MAX, EMAIL_PATTERN } from './companies.ts'
 import { Id } from './stacks.ts'
 
@@ -135,7 +136,7 @@ export const CompanyCustomer = z
     email_content: z.string(),
     created_at: z.string(),
   })
-  .meta({ id: 'CompanyCustomer' })
+  .register(apiSchemas, { id: 'CompanyCustomer' })
 export type CompanyCustomer = z.infer<typeof CompanyCustomer>
 
 export const CompanyCustomerResponse = z.object({ company_customer: CompanyCustomer })

@@ -1,5 +1,6 @@
 // The one error envelope every endpoint answers with (docs/decisions/003-error-envelope.md).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 
 export const ErrorEnvelope = z
   .object({
@@ -14,7 +15,7 @@ export const ErrorEnvelope = z
       error_msg: z.string().optional(),
     }),
   })
-  .meta({ id: 'ErrorEnvelope' })
+  .register(apiSchemas, { id: 'ErrorEnvelope' })
 
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>
 export type FieldErrors = Record<string, string[]>

@@ -1,6 +1,7 @@
 // Follows (specs/stack-match-and-community.md §3 "Follow status", §7 Follows): a signed-in user follows a tool, a
 // user, a company or a stack; the button shows the follower count ('1.2K') and whether the viewer follows.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Id } from './stacks.ts'
 
 export const FOLLOWEE_TYPES = ['tool', 'user', 'company', 'stack'] as const
@@ -19,7 +20,7 @@ export const FollowStatus = z
     follower_count_readable: z.string(),
     following: z.boolean(),
   })
-  .meta({ id: 'FollowStatus' })
+  .register(apiSchemas, { id: 'FollowStatus' })
 export type FollowStatus = z.infer<typeof FollowStatus>
 
 export const FollowStatusResponse = z.object({ data: FollowStatus })

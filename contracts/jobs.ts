@@ -2,6 +2,7 @@
 // only): the job form, its limits and messages, and what the company's job list answers. The same schemas validate
 // on the server and type the form on the web. Stack Match reads these jobs like imported ones (contracts/match.ts).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { HttpUrl } from './urls.ts'
 
 export const JOB_TITLE_MIN = 3
@@ -134,7 +135,7 @@ export const CompanyJob = z
     /** '/match/jobs/{slug}' */
     canonical_url: z.string(),
   })
-  .meta({ id: 'CompanyJob' })
+  .register(apiSchemas, { id: 'CompanyJob' })
 export type CompanyJob = z.infer<typeof CompanyJob>
 
 export const CompanyJobsResponse = z.object({

@@ -6,6 +6,7 @@
 // a whole number (floored, so 199 of 200 is 99), and the highest one shown is MATCH_PERCENT_CAP, 99. Ranking does
 // not read it (results are ordered by how many selected tools they hold), so a full match still ranks first.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { formatCappedCount } from './counts.ts'
 
 /** spec §9 */
@@ -129,7 +130,7 @@ export const MatchTool = z
     is_package: z.boolean(),
     matched: z.boolean(),
   })
-  .meta({ id: 'MatchTool' })
+  .register(apiSchemas, { id: 'MatchTool' })
 export type MatchTool = z.infer<typeof MatchTool>
 
 /** spec §3 Job result, plus the match percentage and the job's terms. */
@@ -160,7 +161,7 @@ export const JobResult = z
     posted_at: z.string(),
     is_demo: z.boolean(),
   })
-  .meta({ id: 'JobResult' })
+  .register(apiSchemas, { id: 'JobResult' })
 export type JobResult = z.infer<typeof JobResult>
 
 export const TeamMember = z.object({
@@ -189,7 +190,7 @@ export const CompanyResult = z
     job_count: z.number().int(),
     match: MatchPercent,
   })
-  .meta({ id: 'CompanyResult' })
+  .register(apiSchemas, { id: 'CompanyResult' })
 export type CompanyResult = z.infer<typeof CompanyResult>
 
 const PageFields = {
@@ -232,7 +233,7 @@ export const SavedSearch = z
     remote: z.boolean(),
     match_exact: z.boolean(),
   })
-  .meta({ id: 'SavedSearch' })
+  .register(apiSchemas, { id: 'SavedSearch' })
 export type SavedSearch = z.infer<typeof SavedSearch>
 
 export const SaveSearchBody = z.object({
@@ -269,7 +270,7 @@ export const JobStackTool = z
     required: z.boolean(),
     just_added: z.boolean(),
   })
-  .meta({ id: 'JobStackTool' })
+  .register(apiSchemas, { id: 'JobStackTool' })
 export type JobStackTool = z.infer<typeof JobStackTool>
 
 /** spec §3 Job stack */

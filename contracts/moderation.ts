@@ -2,6 +2,7 @@
 // queue of tools submitted for approval (approve, edit, reject with a reason), the queue of flagged comments
 // (restore, remove), and the moderation log admins read. docs/decisions/019-soft-approval-and-moderation.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { CommentableType } from './comments.ts'
 import { SoftApprovalService, SoftApprovalTool } from './soft-approval.ts'
 import { Id } from './stacks.ts'
@@ -60,7 +61,7 @@ export const ModerationTool = SoftApprovalTool.extend({
   submitter: ModerationPerson.nullable(),
   category: Named.nullable(),
   submitted_at: z.string().nullable(),
-}).meta({ id: 'ModerationTool' })
+}).register(apiSchemas, { id: 'ModerationTool' })
 export type ModerationTool = z.infer<typeof ModerationTool>
 
 export const ModerationToolsResponse = z.object({
@@ -124,7 +125,7 @@ export const FlaggedComment = z
     flagged_by: ModerationPerson.nullable(),
     flagged_at: z.string().nullable(),
   })
-  .meta({ id: 'FlaggedComment' })
+  .register(apiSchemas, { id: 'FlaggedComment' })
 export type FlaggedComment = z.infer<typeof FlaggedComment>
 
 export const FlaggedCommentsResponse = z.object({
@@ -165,7 +166,7 @@ export const ModerationLogEntry = z
     reason: z.string().nullable(),
     created_at: z.string(),
   })
-  .meta({ id: 'ModerationLogEntry' })
+  .register(apiSchemas, { id: 'ModerationLogEntry' })
 export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>
 
 export const ModerationLogResponse = z.object({

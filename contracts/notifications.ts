@@ -2,6 +2,7 @@
 // 'Notifications', §9; specs/onboarding-customers-teams-notifications.md 'Notifications page', §7 'Notifications').
 // Storage, collapsing and the choices the specs leave open: docs/decisions/010-notifications.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 
 /** Every kind of notification (n_type). 'comment' is a reply to your comment (spec §3: "comment is one type"). */
 export const NOTIFICATION_TYPES = [
@@ -76,7 +77,7 @@ export const Notification = z
     /** '/notifications/{id}': marks it read and redirects to what it is about (a comment's anchor on its page). */
     url: z.string(),
   })
-  .meta({ id: 'Notification' })
+  .register(apiSchemas, { id: 'Notification' })
 export type Notification = z.infer<typeof Notification>
 
 export const NotificationsIndexQuery = z.object({
@@ -98,7 +99,7 @@ export const NotificationCounts = z
     /** Notifications neither seen nor read: the bell's badge. */
     unread_notifications_count: z.number().int(),
   })
-  .meta({ id: 'NotificationCounts' })
+  .register(apiSchemas, { id: 'NotificationCounts' })
 export type NotificationCounts = z.infer<typeof NotificationCounts>
 
 const Key = z.string().min(1).max(KEY_MAX)
@@ -128,7 +129,7 @@ export const NotificationSettings = z
     /** 'Send me weekly updates on these tools': the weekly digest of followed tools. */
     weekly_digest: z.boolean(),
   })
-  .meta({ id: 'NotificationSettings' })
+  .register(apiSchemas, { id: 'NotificationSettings' })
 export type NotificationSettings = z.infer<typeof NotificationSettings>
 
 export const UpdateNotificationSettingsBody = z.object({

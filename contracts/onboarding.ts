@@ -1,6 +1,7 @@
 // The onboarding wizard (specs/onboarding-customers-teams-notifications.md §2 'Onboarding wizard', §3, §4, §5, §7
 // 'Onboarding', §8, §9): its steps, limits, messages and the calls' request and response shapes.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { ImageUrl } from './stacks.ts'
 
 /** spec §5 and §9: first name, last name and job title. */
@@ -117,7 +118,7 @@ export const OnboardingInfo = z
     /** The code host the tools were found on, when the user signed in with one. */
     oauth: z.object({ provider: z.string(), icon: z.string() }).nullable(),
   })
-  .meta({ id: 'OnboardingInfo' })
+  .register(apiSchemas, { id: 'OnboardingInfo' })
 export type OnboardingInfo = z.infer<typeof OnboardingInfo>
 
 export const ToggleEmailFeedWeeklyBody = z.object({ user: z.object({ email_feed_weekly: z.boolean() }) })

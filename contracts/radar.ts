@@ -2,6 +2,7 @@
 // (the catalog's four layers), the rings, the default ring of a tool from how many of the company's stacks use it,
 // and the API's request and response shapes.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 
 /** The rings, innermost first; a ring's index is its index here (Zalando's `ring`). Colours are Zalando's. */
 export const RADAR_RINGS = [
@@ -121,7 +122,7 @@ export const CompanyRadar = z
     can_edit: z.boolean(),
     entries: z.array(RadarEntry),
   })
-  .meta({ id: 'CompanyRadar' })
+  .register(apiSchemas, { id: 'CompanyRadar' })
 export type CompanyRadar = z.infer<typeof CompanyRadar>
 
 export const companyRadarPath = (companySlug: string) => `/companies/${companySlug}/radar`

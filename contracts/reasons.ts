@@ -1,6 +1,7 @@
 // Reasons to use a tool and the votes on them: the 'Vote For Tools' step of the stack wizard
 // (specs/stack-creation-and-editing.md §3 "Reason", §7 services/reasons and reasons/toggle_vote).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { ID_MAX, Id } from './stacks.ts'
 
 /** spec §9: at most 5 reasons kept per tool. */
@@ -43,7 +44,7 @@ export const Reason = z
     /** The signed-in user's vote: 1, -1, or 0 when none. */
     user_vote: z.number().int(),
   })
-  .meta({ id: 'Reason' })
+  .register(apiSchemas, { id: 'Reason' })
 export type Reason = z.infer<typeof Reason>
 
 export const ServiceWithReasons = z.object({
@@ -156,7 +157,7 @@ export const ProsConsReason = z
     user_avatar: z.string().nullable(),
     service_id: z.number().int(),
   })
-  .meta({ id: 'ProsConsReason' })
+  .register(apiSchemas, { id: 'ProsConsReason' })
 export type ProsConsReason = z.infer<typeof ProsConsReason>
 
 /** §3 "Pros & Cons tool card" */
@@ -170,7 +171,7 @@ export const ProsConsTool = z
     pros: z.array(ProsConsReason),
     cons: z.array(ProsConsReason),
   })
-  .meta({ id: 'ProsConsTool' })
+  .register(apiSchemas, { id: 'ProsConsTool' })
 export type ProsConsTool = z.infer<typeof ProsConsTool>
 
 export const ProsConsResponse = z.array(ProsConsTool)

@@ -1,6 +1,7 @@
 // The scan step of the create-stack wizard (specs/stack-creation-and-editing.md §2 scan, §4 Scan state, §5, §7):
 // GET /api/v1/analyze and GET /stacks/url_exists, shared by the server and the web.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 
 export const SCAN_URL_INVALID_MESSAGE = 'Url format is invalid.'
 export const SCAN_EMPTY_MESSAGE = "We can't find anything, type in another URL or click 'Skip'"
@@ -66,7 +67,7 @@ export const ScannedTool = z
      */
     confidence: z.number().int().min(0).max(100),
   })
-  .meta({ id: 'ScannedTool' })
+  .register(apiSchemas, { id: 'ScannedTool' })
 export type ScannedTool = z.infer<typeof ScannedTool>
 
 export const AnalyzeResponse = z
@@ -90,7 +91,7 @@ export const AnalyzeResponse = z
     /** True when a recent result for the same URL was reused instead of scanning again. */
     reused: z.boolean(),
   })
-  .meta({ id: 'AnalyzeResponse' })
+  .register(apiSchemas, { id: 'AnalyzeResponse' })
 export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>
 
 export const UrlExistsQuery = z.object({ url: z.string().max(4096) })
@@ -101,7 +102,7 @@ export const UrlExistsResponse = z
     /** '/{ownerSlug}/{stackSlug}' of the stack that has this website, or null. */
     path: z.string().nullable(),
   })
-  .meta({ id: 'UrlExistsResponse' })
+  .register(apiSchemas, { id: 'UrlExistsResponse' })
 export type UrlExistsResponse = z.infer<typeof UrlExistsResponse>
 
 /** The CLI's --json tool: exactly name, slug, category, is_package, version and sources (issue 3). */

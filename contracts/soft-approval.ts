@@ -3,6 +3,7 @@
 // moderators' queue. Moderation itself: contracts/moderation.ts; why it works this way:
 // docs/decisions/019-soft-approval-and-moderation.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { CompanyForm } from './companies.ts'
 import { Id } from './stacks.ts'
 import { CreateToolBody } from './tools.ts'
@@ -104,7 +105,7 @@ export const SoftApprovalTool = z
     rejected_at: z.string().nullable(),
     created_at: z.string(),
   })
-  .meta({ id: 'SoftApprovalTool' })
+  .register(apiSchemas, { id: 'SoftApprovalTool' })
 export type SoftApprovalTool = z.infer<typeof SoftApprovalTool>
 
 export const SoftApprovalToolsResponse = z.object({ tools: z.array(SoftApprovalTool) })

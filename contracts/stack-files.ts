@@ -1,6 +1,7 @@
 // Stack files in and out (issue 18, decision 061): a stack exported as StackShare's techstack.yml, a Backstage
 // catalog-info.yaml or a CycloneDX SBOM, and a stack created or updated from one of those files.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { formatInteger } from './counts.ts'
 import { StackName } from './stacks.ts'
 
@@ -64,7 +65,7 @@ export const UnmatchedEntry = z
     /** Why it was left out: not in the catalog, or past the stack's limit. */
     reason: z.enum(['not_in_catalog', 'over_limit']),
   })
-  .meta({ id: 'UnmatchedStackFileEntry' })
+  .register(apiSchemas, { id: 'UnmatchedStackFileEntry' })
 export type UnmatchedEntry = z.infer<typeof UnmatchedEntry>
 
 export const ImportStackResponse = z
@@ -82,5 +83,5 @@ export const ImportStackResponse = z
     /** The file's entries that are not in the stack: shown after the import, never dropped silently. */
     unmatched: z.array(UnmatchedEntry),
   })
-  .meta({ id: 'ImportStackResponse' })
+  .register(apiSchemas, { id: 'ImportStackResponse' })
 export type ImportStackResponse = z.infer<typeof ImportStackResponse>

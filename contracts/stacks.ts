@@ -1,6 +1,7 @@
 // Stacks: the create-stack wizard, the edit area, I Use This and the stack pages
 // (specs/stack-creation-and-editing.md §3, §5, §7; specs/onboarding-customers-teams-notifications.md §2, §7).
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { HttpUrl } from './urls.ts'
 
 export const STACK_NAME_MIN = 3
@@ -136,7 +137,7 @@ export const StackService = z
     hidden: z.boolean(),
     required: z.boolean(),
   })
-  .meta({ id: 'StackService' })
+  .register(apiSchemas, { id: 'StackService' })
 export type StackService = z.infer<typeof StackService>
 
 export const StackOwner = z.object({
@@ -169,7 +170,7 @@ export const StackEdit = z
     services: z.array(StackService),
     owner: StackOwner,
   })
-  .meta({ id: 'StackEdit' })
+  .register(apiSchemas, { id: 'StackEdit' })
 export type StackEdit = z.infer<typeof StackEdit>
 
 export const CreateStackResponse = z.object({
@@ -234,7 +235,7 @@ export const StackSummary = z
     owner: StackOwner,
     updated_at: z.string(),
   })
-  .meta({ id: 'StackSummary' })
+  .register(apiSchemas, { id: 'StackSummary' })
 export type StackSummary = z.infer<typeof StackSummary>
 export const STACK_SUMMARY_TOOLS = 12
 
@@ -270,13 +271,11 @@ export const StackSyncChange = z.object({
 })
 export type StackSyncChange = z.infer<typeof StackSyncChange>
 
-/** A stack kept current from a repository by a code-host sync: the badge and the History section. */
+/** A stack kept current from a repository by a code-host sync: the badge. */
 export const StackSynced = z.object({
   commit: z.string(),
   synced_at: z.string(),
   repository_url: z.string().nullable(),
-  /** The newest changes first, at most STACK_HISTORY_SIZE. */
-  history: z.array(StackSyncChange),
 })
 export const STACK_HISTORY_SIZE = 20
 
@@ -313,10 +312,15 @@ export const StackPage = z
     ),
     /** Null unless a code-host sync keeps this stack current. */
     synced: StackSynced.nullable(),
+    /**
+     * The History section: what code-host syncs changed, the newest first, at most STACK_HISTORY_SIZE. It is the
+     * stack's record, kept when the connection is removed (decision 079); empty for a stack no sync ever kept.
+     */
+    history: z.array(StackSyncChange),
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'StackPage' })
+  .register(apiSchemas, { id: 'StackPage' })
 export type StackPage = z.infer<typeof StackPage>
 
 /** specs/onboarding-customers-teams-notifications.md §3 "I Use This stack". */

@@ -1,6 +1,7 @@
 // Company team management (specs/onboarding-customers-teams-notifications.md §2 'Manage Team screen', §3-§9): the
 // member table, invitations by e-mail and by username, roles, removal and leaving, with the spec's messages verbatim.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { EMAIL_PATTERN } from './companies.ts'
 import { Id } from './stacks.ts'
 
@@ -81,7 +82,7 @@ export const TeamMember = z
     image_url: z.string().nullable(),
     role: TeamRole,
   })
-  .meta({ id: 'TeamMember' })
+  .register(apiSchemas, { id: 'TeamMember' })
 export type TeamMember = z.infer<typeof TeamMember>
 
 /** Who an invitation by username went to (never their address: decision 037). */
@@ -105,7 +106,7 @@ export const TeamInvite = z
     sent_at: z.string(),
     expires_at: z.string(),
   })
-  .meta({ id: 'TeamInvite' })
+  .register(apiSchemas, { id: 'TeamInvite' })
 export type TeamInvite = z.infer<typeof TeamInvite>
 
 export const TeamCompany = z.object({

@@ -52,9 +52,55 @@ export function splitStackupSlug(pair: string): Array<[string, string]> {
   return splits
 }
 
-/** '{name} - {title}', or the name alone: the page's title before ' | {site}'. */
-export function toolPageTitle(tool: { name: string; title: string | null }): string {
-  return tool.title ? `${tool.name} - ${tool.title}` : tool.name
+/**
+ * A page's own part of its title, before ' | {site}': search results show about 60 characters of a title (the
+ * catalog's tool titles are often a whole sentence of 100 characters and more: acceptance 2026-12-01, minor 11).
+ */
+export const PAGE_TITLE_MAX = 60
+
+/** At most `max` characters, cut at a word with an ellipsis. */
+function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const atWord = cut.lastIndexOf(' ')
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,;:.\-–]+$/, '')}…`
+}
+
+/**
+ * The tool page's title before ' | {site}', at most PAGE_TITLE_MAX characters: '{name}: {title}' when the catalog's
+ * title is short, else '{name}: {category}', else the title cut at a word. The meta description keeps the long text.
+ */
+export function toolPageTitle(tool: {
+  name: string
+  title: string | null
+  category?: { name: string } | null
+}): string {
+  const name = tool.name.trim()
+  const tagline = tool.title?.replace(/\s+/g, ' ').trim()
+  const withName = (text: string) => `${name}: ${text}`
+  const candidates = [tagline && tagline.toLowerCase() !== name.toLowerCase() ? tagline : null, tool.category?.name]
+  for (const text of candidates) {
+    if (text && withName(text).length <= PAGE_TITLE_MAX) return withName(text)
+  }
+  const room = PAGE_TITLE_MAX - withName('').length
+  if (candidates[0] && room >= 20) return withName(clipAtWord(candidates[0], room))
+  return clipAtWord(name, PAGE_TITLE_MAX)
+}
+
+/** The alternatives page's address: the tool page's, then /alternatives. */
+export const toolAlternativesPath = (slug: string) => `/tools/${slug}/alternatives`
+
+/** '{name} alternatives', with the category when it fits in PAGE_TITLE_MAX. */
+export function toolAlternativesTitle(tool: { name: string; category?: { name: string } | null }): string {
+  const title = `${tool.name.trim()} alternatives`
+  const withCategory = tool.category ? `${title}: ${tool.category.name}` : title
+  return withCategory.length <= PAGE_TITLE_MAX ? withCategory : clipAtWord(title, PAGE_TITLE_MAX)
+}
+
+export function toolAlternativesMetaDescription(tool: { name: string; category?: { name: string } | null }): string {
+  return clipDescription(
+    `Alternatives to ${tool.name}${tool.category ? ` in ${tool.category.name}` : ''}, most popular first, each with a side-by-side comparison.`,
+  )
 }
 
 export function stackupTitle(first: { name: string }, second: { name: string }): string {

@@ -2,7 +2,9 @@
 // in one answer, the viewer's votes apart (the page answer is public and cached), and /stackups/{a}-vs-{b}.
 // Limits and the pure helpers: contracts/tool-page-meta.ts. Decisions: docs/decisions/020-tool-pages-and-stackups.md.
 import { z } from 'zod'
-import { Tool, ToolDetail } from './tools.ts'
+import { apiSchemas } from './api-schemas.ts'
+import { DIRECTORY_MAX_PAGE } from './tool-limits.ts'
+import { PagedToolsResponse, pageOf, Tool, ToolDetail } from './tools.ts'
 
 export const ToolPageReason = z
   .object({
@@ -16,7 +18,7 @@ export const ToolPageReason = z
     user_avatar: z.string().nullable(),
     service_id: z.number().int(),
   })
-  .meta({ id: 'ToolPageReason' })
+  .register(apiSchemas, { id: 'ToolPageReason' })
 export type ToolPageReason = z.infer<typeof ToolPageReason>
 
 export const ToolCompany = z
@@ -28,7 +30,7 @@ export const ToolCompany = z
     canonical_url: z.string(),
     image_url: z.string().nullable(),
   })
-  .meta({ id: 'ToolCompany' })
+  .register(apiSchemas, { id: 'ToolCompany' })
 export type ToolCompany = z.infer<typeof ToolCompany>
 
 export const ToolJob = z
@@ -44,7 +46,7 @@ export const ToolJob = z
     location: z.string().nullable(),
     remote: z.boolean(),
   })
-  .meta({ id: 'ToolJob' })
+  .register(apiSchemas, { id: 'ToolJob' })
 export type ToolJob = z.infer<typeof ToolJob>
 
 export const ToolPageResponse = z.object({
@@ -87,7 +89,7 @@ export const StackupSide = z
     companies_count: z.number().int(),
     is_companies_count_capped: z.boolean(),
   })
-  .meta({ id: 'StackupSide' })
+  .register(apiSchemas, { id: 'StackupSide' })
 export type StackupSide = z.infer<typeof StackupSide>
 
 export const StackupResponse = z.object({
@@ -98,3 +100,15 @@ export const StackupResponse = z.object({
   tools: z.tuple([StackupSide, StackupSide]),
 })
 export type StackupResponse = z.infer<typeof StackupResponse>
+
+/** /tools/{slug}/alternatives: every public tool of the tool's category, the section's six and the rest, paged. */
+export const ToolAlternativesQuery = z.object({
+  page: pageOf(DIRECTORY_MAX_PAGE),
+})
+export type ToolAlternativesQuery = z.input<typeof ToolAlternativesQuery>
+
+export const ToolAlternativesResponse = PagedToolsResponse.extend({
+  /** The tool they are alternatives to; its canonical_url names the slug the page moves to when asked by an alias. */
+  tool: Tool,
+})
+export type ToolAlternativesResponse = z.infer<typeof ToolAlternativesResponse>

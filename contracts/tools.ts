@@ -2,6 +2,7 @@
 // (Tool/service) and specs/stack-match-and-community.md §3 (Tool), the directory, the tool page and search.
 // Search design and ranking: docs/decisions/006-tool-search.md.
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { httpUrlOf } from './http-links.ts'
 import {
   DIRECTORY_MAX_PAGE,
@@ -38,7 +39,7 @@ export const Tool = z
     stacks_count: z.number().int(),
     popularity: z.number().int(),
   })
-  .meta({ id: 'Tool' })
+  .register(apiSchemas, { id: 'Tool' })
 export type Tool = z.infer<typeof Tool>
 
 export const ToolStack = z
@@ -56,7 +57,7 @@ export const ToolStack = z
       image_url: z.string().nullable(),
     }),
   })
-  .meta({ id: 'ToolStack' })
+  .register(apiSchemas, { id: 'ToolStack' })
 export type ToolStack = z.infer<typeof ToolStack>
 
 export const ToolDetail = Tool.extend({
@@ -64,7 +65,7 @@ export const ToolDetail = Tool.extend({
   brand_color: z.string().nullable(),
   /** Public stacks using the tool, most followed first (at most TOOL_PAGE_STACKS_COUNT). */
   stacks: z.array(ToolStack),
-}).meta({ id: 'ToolDetail' })
+}).register(apiSchemas, { id: 'ToolDetail' })
 export type ToolDetail = z.infer<typeof ToolDetail>
 
 export const ToolListResponse = z.object({ tools: z.array(Tool) })
@@ -76,7 +77,8 @@ export type ToolResponse = z.infer<typeof ToolResponse>
 export const CreatedToolResponse = z.object({ tool: Tool })
 export type CreatedToolResponse = z.infer<typeof CreatedToolResponse>
 
-const pageOf = (max: number) =>
+/** A page number from the query, 1 to `max`, 1 when missing. */
+export const pageOf = (max: number) =>
   z.coerce
     .number('must be a number')
     .int('must be a whole number')
@@ -128,7 +130,7 @@ export const LayerSummary = z
     tools_count: z.number().int(),
     categories: z.array(z.object({ slug: z.string(), name: z.string(), tools_count: z.number().int() })),
   })
-  .meta({ id: 'LayerSummary' })
+  .register(apiSchemas, { id: 'LayerSummary' })
 export type LayerSummary = z.infer<typeof LayerSummary>
 
 export const LayersResponse = z.object({ layers: z.array(LayerSummary) })

@@ -1,6 +1,7 @@
 // The current-user record (specs/stack-match-and-community.md §3 "Current user record") plus the flags the
 // stack wizard reads (specs/stack-creation-and-editing.md §3 "Current user flags").
 import { z } from 'zod'
+import { apiSchemas } from './api-schemas.ts'
 import { Notification } from './notifications.ts'
 import { BasicInformation } from './onboarding.ts'
 import { Username } from './owners.ts'
@@ -45,7 +46,7 @@ export const CurrentUser = z
     ),
     personal_stack: z.object({ name: z.string(), canonical_url: z.string() }).nullable(),
   })
-  .meta({ id: 'CurrentUser' })
+  .register(apiSchemas, { id: 'CurrentUser' })
 export type CurrentUser = z.infer<typeof CurrentUser>
 
 export const CurrentUserResponse = z.object({ user: CurrentUser.nullable() })

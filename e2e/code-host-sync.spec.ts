@@ -165,14 +165,25 @@ test('an admin connects git URLs, syncs them to stacks, and a non-admin is refus
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await remove.focus()
+  // the page never asks again for the repositories of the connection it removed (they answered 404)
+  const notFoundAnswers: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.url().includes('/code-host/repositories'))
+      notFoundAnswers.push(response.url())
+  })
   await page.keyboard.press('Enter')
   await dialog.getByRole('button', { name: 'Remove connection' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'Connect a code host' })).toBeVisible()
-  // the stacks stay
+  await page.waitForTimeout(500)
+  expect(notFoundAnswers).toEqual([])
+  // the stacks stay, as ordinary stacks whose History stays (decision 079)
   await page.goto(stackPath ?? '/')
   await expect(page).toHaveURL(new RegExp(`${stackPath}$`))
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible()
+  await expect(page.getByText(/Kept current from the repository/)).toHaveCount(0)
+  await screenshot(page, 'code-host-after-removal')
 })
 
 test('GitHub credentials are asked for, stored and replaced, never shown back (390 px)', async ({ page }) => {

@@ -55,6 +55,7 @@ const ROUTES: RouteVisit[] = [
   { route: '/sign-in', url: () => '/sign-in?next=%2Fsettings' },
   { route: '/tools', url: () => '/tools' },
   { route: '/tools/:slug', url: (f) => `/tools/${f.toolSlug}` },
+  { route: '/tools/:slug/alternatives', url: () => '/tools/react/alternatives' },
   { route: '/stackups/:pair', url: () => '/stackups/vue-js-vs-react' },
   { route: '/categories/:slug', url: (f) => `/categories/${f.categorySlug}` },
   { route: '/search', url: () => '/search?q=post' },

@@ -43,7 +43,8 @@ const PAGES: RenderedPage[] = [
   },
   {
     path: '/tools/react',
-    title: /^React - .* \| Stackatlas$/,
+    // at most 60 characters before ' | Stackatlas' (PAGE_TITLE_MAX)
+    title: /^React: .{1,53} \| Stackatlas$/,
     canonical: '/tools/react',
     texts: ['React', 'Pros of React', 'Cons of React', 'React alternatives'],
     structuredType: 'SoftwareApplication',

@@ -27,6 +27,20 @@ test('the other order redirects (301) to the canonical comparison, whose HTML ca
   expect((await request.get('/stackups/react-vs-no-such-tool-here')).status()).toBe(404)
 })
 
+test('a side named by an alias redirects (301) to the canonical comparison, as /tools/{alias} does', async ({
+  request,
+}) => {
+  for (const [asked, canonical] of [
+    ['/stackups/nodejs-vs-react', '/stackups/node-js-vs-react'],
+    ['/stackups/vuejs-vs-react', '/stackups/react-vs-vue-js'],
+  ] as const) {
+    const redirect = await request.get(asked, { maxRedirects: 0 })
+    expect(redirect.status(), asked).toBe(301)
+    expect(redirect.headers().location, asked).toBe(canonical)
+    expect((await request.get(canonical)).status(), canonical).toBe(200)
+  }
+})
+
 test('two tools side by side: titles, category, followers, stacks, pros and cons, companies', async ({ page }) => {
   await page.goto('/stackups/vue-js-vs-react')
   await expect(page).toHaveURL(/\/stackups\/react-vs-vue-js$/)

@@ -6,16 +6,8 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmetMiddleware from 'helmet'
 import type { DestinationStream } from 'pino'
 import { authRoutes } from './auth/auth.routes.ts'
@@ -31,6 +23,7 @@ import { registerCsrfProtection } from './http/csrf.ts'
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { registerMetrics } from './http/metrics.ts'
+import { registerApiDocument } from './http/openapi.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
@@ -123,25 +116,7 @@ export async function buildApp({
   registerErrorHandler(app)
   // its request hook must come before every route it times
   registerMetrics(app)
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: `${config.siteName} API`, version: '1.0.0', description: 'The API behind the site.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'stackatlas.session_token' },
-          // personal API tokens (settings, "API tokens"): read-only ones are refused on every write (decision 049)
-          bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (sa_pat_...) from settings' },
-        },
-      },
-      // every route takes either; a route that needs neither says so in its summary
-      security: [{ session: [] }, { bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await registerApiDocument(app, config)
 
   const securityHeaders = {
     contentSecurityPolicy: {

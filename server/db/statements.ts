@@ -1,7 +1,7 @@
 // Raw statements on either driver: the rows of a `db.execute` answer, and statements PostgreSQL plans once per
 // connection.
-import type { Query, SQL } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { type Query, type SQL, sql } from 'drizzle-orm'
+import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import type { Db } from './client.ts'
 
 /** The rows of a raw `db.execute` answer: node-postgres and PGlite both answer { rows }, typed loosely by drizzle. */
@@ -51,4 +51,15 @@ export function plannedForEachRun(statement: SQL) {
   const query: Query = dialect.sqlToQuery(statement)
   return async (db: Db, values: Record<string, unknown>): Promise<Record<string, unknown>[]> =>
     rowsOf(await db._.session.prepareQuery(query, undefined, undefined, false).execute(values))
+}
+
+/**
+ * The outer row's column in a correlated subquery, always named with its table. In the fields of a select from one
+ * table (no joins) drizzle writes top-level columns bare ("id"), and inside a subquery a bare name binds to the
+ * subquery's own table when it has a column of that name: a company card's `where s.owner_company_id = "id"` counted
+ * stacks whose id equalled their owner's (acceptance 2026-12-01, major 3). Drizzle qualifies columns inside nested
+ * SQL, which this is.
+ */
+export function outerColumn(column: AnyPgColumn): SQL {
+  return sql`${column}`
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MATCH_DEFAULT_TOOLS } from '#contracts/match.ts'
 import { DEMO_JOB_DESCRIPTION } from '../../modules/jobs/jobs-demo.ts'
 import { recomputePoints } from '../../modules/reasons/points.ts'
 import { TestClient } from '../../test/client.ts'
@@ -186,6 +187,14 @@ describe('seedDemo', () => {
     const page = await visitor.get(match.body.jobs[0].canonical_url.replace('/match/jobs/', '/api/v1/jobs/'))
     expect(page.status).toBe(200)
     expect(page.body.job.description).toBe(DEMO_JOB_DESCRIPTION)
+
+    // Stack Match's first view (React and Node.js, both required, exact match) finds demo jobs holding both
+    const defaults = MATCH_DEFAULT_TOOLS.join('--')
+    const firstView = await visitor.get(
+      `/api/v1/match/jobs?selectedTools=${defaults}&requiredTools=${defaults}&searchOperator=AND`,
+    )
+    expect(firstView.status).toBe(200)
+    expect(firstView.body.total).toBeGreaterThanOrEqual(DEMO_JOBS_PER_COMPANY)
   })
 
   it('keeps stacks_count, votes_count and votes_total equal to the rows behind them', async () => {

@@ -6,6 +6,7 @@
 // tool.votes_count move with the data, so popularity reflects it like real use.
 // Idempotent: when any demo user, company or stack exists, it does nothing. `npm start` never runs it.
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { MATCH_DEFAULT_TOOLS } from '#contracts/match.ts'
 import { slugify } from '#contracts/owners.ts'
 import { POINTS } from '#contracts/reasons.ts'
 import { seedDemoJobs } from '../../modules/jobs/jobs-demo.ts'
@@ -152,6 +153,7 @@ export const DEMO_STACKS: DemoStack[] = [
       'typescript',
       'react',
       'next-js',
+      'node-js',
       'tailwind-css',
       'vercel',
       'stripe',
@@ -549,7 +551,11 @@ export async function seedDemo(db: Db, now = new Date(), options: DemoSeedOption
     }
 
     // Jobs: each demo company posts a few, asking for tools of its own stacks (Stack Match and the job-stack card
-    // then agree), through the demo job generator.
+    // then agree), through the demo job generator. A company whose stacks hold all of Stack Match's default tools
+    // (React and Node.js) asks for them in every job, so /match opens on results (acceptance 2026-12-01, minor 10).
+    const defaultToolIds = MATCH_DEFAULT_TOOLS.map((slug) => toolIds.get(slug))
+    const matchDefaultsOf = (own: Set<number> | undefined) =>
+      own && defaultToolIds.every((id) => id !== undefined && own.has(id)) ? (defaultToolIds as number[]) : []
     const demoJobs =
       options.jobs === false
         ? []
@@ -560,6 +566,7 @@ export async function seedDemo(db: Db, now = new Date(), options: DemoSeedOption
               id: companyIds.get(company.name)!,
               slug: companySlugs.get(company.name)!,
               toolIds: [...(companyToolIds.get(company.name) ?? [])],
+              alwaysToolIds: matchDefaultsOf(companyToolIds.get(company.name)),
             })),
           })
 

@@ -225,8 +225,8 @@ describe('a code-host sync', () => {
     // the stack page's badge and History section
     const page = await follower.client.get(`/api/v1/stacks/${company.slug}/${after.slug}`)
     expect(page.body.synced).toMatchObject({ commit, repository_url: 'https://git.example.test/acme-three/api' })
-    expect(page.body.synced.history).toHaveLength(2)
-    expect(page.body.synced.history[0]).toMatchObject({
+    expect(page.body.history).toHaveLength(2)
+    expect(page.body.history[0]).toMatchObject({
       commit,
       flagged: true,
       added: [{ name: 'React', slug: 'react', version: '18.2.0' }],
@@ -253,6 +253,20 @@ describe('a code-host sync', () => {
     })
     expect(edited.status).toBe(200)
     expect(await toolsOf(stack.id)).toEqual(held)
+
+    // the connection removed (decision 079): an ordinary stack with its tools and its History, without the sync's
+    // badge, wording and flags
+    expect(page.body.description).toBe('Kept current from the repository acme-three/api.')
+    expect((await admin.client.delete(`/api/v1/companies/${company.slug}/code-host`)).status).toBe(204)
+    const released = await follower.client.get(`/api/v1/stacks/${company.slug}/${after.slug}`)
+    expect(released.body).toMatchObject({ synced: null, description: null })
+    expect(released.body.history).toEqual(page.body.history)
+    const releasedTools = released.body.layers.flatMap((layer: any) =>
+      layer.categories.flatMap((category: any) => category.tools),
+    )
+    expect(releasedTools.map((tool: any) => tool.slug).sort()).toEqual(held.map((tool) => tool.slug).sort())
+    expect(releasedTools.some((tool: any) => tool.flagged_for_removal)).toBe(false)
+    expect((await toolsOf(stack.id)).every((tool) => !tool.isFromSync && tool.flagged === null)).toBe(true)
   }, 90_000)
 
   it('removes the lost tools when the company chose automatic removal', async () => {

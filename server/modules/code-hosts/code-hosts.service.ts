@@ -14,6 +14,7 @@ import { sealSecret } from './code-host-secrets.ts'
 import { openAuth, publicSettingsOf, sealAuth, storedAuthOf } from './code-host-settings.ts'
 import { queueSync } from './code-host-sync.ts'
 import { type CodeHostConnectionRow, findConnectionOfCompany } from './code-hosts.queries.ts'
+import { releaseSyncedStacks } from './stack-sync.service.ts'
 
 interface Context {
   db: Db
@@ -122,9 +123,11 @@ export async function saveCodeHost(
   })
 }
 
-/** Removes the connection and its repositories' records; the stacks stay, no longer marked synced. */
+/** Removes the connection and its repositories' records; the stacks stay as ordinary stacks (decision 079). */
 export async function removeCodeHost({ db, audit }: Omit<Context, 'authSecret'>, company: CompanyRow): Promise<void> {
   await db.transaction(async (tx) => {
+    const connection = await findConnectionOfCompany(tx, company.id)
+    if (connection) await releaseSyncedStacks(tx, connection.id)
     const [removed] = await tx
       .delete(codeHostConnections)
       .where(eq(codeHostConnections.companyId, company.id))

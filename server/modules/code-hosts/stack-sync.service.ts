@@ -13,6 +13,7 @@ import {
   stackSyncChanges,
   stacks,
   stackTools,
+  syncedRepositories,
   tools,
 } from '../../db/schema/index.ts'
 import { listCompanyAdminIds } from '../notifications/notification-targets.ts'
@@ -202,7 +203,7 @@ async function createSyncedStack(
     .values({
       slug: await findFreeStackSlug(tx, owner, repository.fullName.replaceAll('/', '-')),
       name,
-      description: `Kept current from the repository ${repository.fullName}.`,
+      description: syncedStackDescription(repository.fullName),
       websiteUrl: repository.webUrl,
       // a company whose stacks may be private keeps its repositories' stacks private
       isPrivate: company.privateMode,
@@ -279,4 +280,38 @@ export function describeChange(
     parts.push(`${listNames(names)} changed version in ${stackName}`)
   }
   return parts.length > 0 ? parts.join('; ') : null
+}
+
+/** The description a synced stack is made with; it goes when the sync does, unless someone has rewritten it. */
+const syncedStackDescription = (fullName: string) => `Kept current from the repository ${fullName}.`
+
+/**
+ * Before a connection goes (decision 079): its stacks stay as ordinary stacks. The sync's wording and its "Not in the
+ * code" flags go with it, since nothing will resolve them; the tools stay, and so does the History (the stack's
+ * record: syncedAt and syncedCommit keep when it last ran). The connection's deletion unlinks the repositories.
+ */
+export async function releaseSyncedStacks(tx: Db, connectionId: number): Promise<void> {
+  const kept = await tx
+    .select({ id: stacks.id, description: stacks.description, fullName: syncedRepositories.fullName })
+    .from(stacks)
+    .innerJoin(syncedRepositories, eq(syncedRepositories.id, stacks.syncedRepositoryId))
+    .where(eq(syncedRepositories.connectionId, connectionId))
+  if (kept.length === 0) return
+  const ids = kept.map((stack) => stack.id)
+  await tx
+    .update(stackTools)
+    .set({ isFromSync: false, flaggedForRemovalAt: null })
+    .where(inArray(stackTools.stackId, ids))
+  const worded = kept.filter((stack) => stack.description === syncedStackDescription(stack.fullName))
+  if (worded.length > 0) {
+    await tx
+      .update(stacks)
+      .set({ description: null, updatedAt: new Date() })
+      .where(
+        inArray(
+          stacks.id,
+          worded.map((stack) => stack.id),
+        ),
+      )
+  }
 }

@@ -63,9 +63,10 @@ export interface DemoJobsOptions {
   alwaysToolIds?: number[]
   /**
    * The companies the jobs go to, in turn, each drawing its tools from its own list when it has one (seed:demo
-   * passes the demo companies with their stacks' tools). Without it, the generator's own Demo companies.
+   * passes the demo companies with their stacks' tools), and holding the company's `alwaysToolIds` in every job.
+   * Without it, the generator's own Demo companies.
    */
-  companies?: Array<{ id: number; slug: string; toolIds?: number[] }>
+  companies?: Array<{ id: number; slug: string; toolIds?: number[]; alwaysToolIds?: number[] }>
   /** Starts every job's source key and slug, so two sets of demo jobs never overwrite each other. */
   keyPrefix?: string
 }
@@ -83,7 +84,7 @@ export async function seedDemoJobs(db: Db, options: DemoJobsOptions) {
         .orderBy(desc(tools.popularity))
         .limit(60)
     ).map((row) => row.id)
-  const companyRows: Array<{ id: number; slug: string; toolIds?: number[] }> = options.companies ?? []
+  const companyRows: NonNullable<DemoJobsOptions['companies']> = options.companies ?? []
   if (!options.companies) {
     for (const name of COMPANIES) {
       companyRows.push((await findOrCreateCompany(db, name, { isDemo: true })).company)
@@ -95,7 +96,7 @@ export async function seedDemoJobs(db: Db, options: DemoJobsOptions) {
     const company = options.companies ? companyRows[index % companyRows.length]! : pick(companyRows)
     const pool = company.toolIds?.length ? company.toolIds : sharedPool
     const toolCount = 2 + Math.floor(random() * 6)
-    const chosen = new Set(options.alwaysToolIds ?? [])
+    const chosen = new Set([...(options.alwaysToolIds ?? []), ...(company.alwaysToolIds ?? [])])
     // a small catalog may hold fewer tools than asked for: stop once the pool is used up
     const target = Math.min(toolCount, pool.length) + chosen.size
     for (let attempt = 0; chosen.size < target && attempt < 100; attempt++) chosen.add(pick(pool))

@@ -44,7 +44,9 @@ const listings: Record<IdPagedKind, Listing> = {
     updatedAt: sql`"tool"."updated_at"`,
     isListed: sql`"tool"."is_approved" and not "tool"."is_hidden"`,
     joins: sql``,
-    slugs: sql`"tool"."slug" as "slug"`,
+    // a tool of a category has /tools/{slug}/alternatives too (packages' pages list products: not listed here)
+    slugs: sql`"tool"."slug" as "slug",
+      ("tool"."category_id" is not null and not "tool"."is_package") as "hasAlternatives"`,
   },
   // Private stacks, stacks of private-mode companies, and stacks of users without a handle (no address) stay out
   stacks: {
@@ -110,6 +112,8 @@ export interface ListedRow {
   owner: string | null
   slug: string
   lastmod: string
+  /** A tool's: it has an alternatives page. */
+  hasAlternatives: boolean
 }
 
 /** The public rows of one page, in id order: a range of the primary key. */
@@ -125,6 +129,7 @@ export async function listIdPage(db: Db, kind: IdPagedKind, page: number): Promi
     owner: row.owner == null ? null : String(row.owner),
     slug: String(row.slug),
     lastmod: String(row.lastmod),
+    hasAlternatives: row.hasAlternatives === true,
   }))
 }
 

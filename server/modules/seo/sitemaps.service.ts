@@ -134,7 +134,13 @@ export async function loadSitemap(db: Db, kind: SitemapKind, page: number): Prom
   if (isIdPaged(kind)) {
     if (page > LAST_ID_PAGE) return null
     const toPath = canonicalPaths[kind]
-    urls = (await listIdPage(db, kind, page)).map((row) => ({ path: toPath(row), lastmod: row.lastmod }))
+    urls = (await listIdPage(db, kind, page)).flatMap((row) => {
+      const url = { path: toPath(row), lastmod: row.lastmod }
+      // at most 2 x SITEMAP_PAGE_SIZE addresses a file, within the protocol's 50,000
+      return row.hasAlternatives
+        ? [url, { path: pathOf('tools', row.slug, 'alternatives'), lastmod: row.lastmod }]
+        : [url]
+    })
   } else {
     urls = (await listComputedPages(db, kind))[page - 1] ?? []
   }

@@ -191,6 +191,14 @@ describe('the sitemaps', () => {
     expect(locsOf(stacksTwo.body)).toEqual([url('/sitemapper/far-away')])
   })
 
+  it("list a public tool's alternatives page beside its page, but not a package's nor an unlisted tool's", async () => {
+    const { pages } = await crawl()
+    expect(pages.get(url('/tools/react/alternatives'))).toBe(pages.get(url('/tools/react')))
+    expect(pages.has(url('/tools/postgresql/alternatives'))).toBe(true)
+    expect(pages.has(url('/tools/npm-frontend-kit/alternatives'))).toBe(false)
+    expect([...pages.keys()].join('\n')).not.toContain('/tools/pending-framework')
+  })
+
   it('never list private stacks, private-mode companies and their stacks and jobs, unlisted tools, closed jobs', async () => {
     const { pages } = await crawl()
     const listed = [...pages.keys()].join('\n')

@@ -4,6 +4,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { companies, ownerHandles, stacks, tools, users } from '../../db/schema/index.ts'
+import { outerColumn } from '../../db/statements.ts'
 
 /** Logos on a card beside the subject's: a stack's tools in its order, a company's most popular. */
 export const CARD_TOOLS_COUNT = 8
@@ -66,9 +67,9 @@ export async function findStackCard(db: Db, ownerSlug: string, stackSlug: string
       ownerName: sql<string>`coalesce(${companies.name}, ${users.name})`,
       ownerImageUrl: sql<string | null>`coalesce(${companies.imageUrl}, ${users.image})`,
       toolsCount: sql<number>`(select count(*) from "stack_tool" st join "tool" on "tool"."id" = st.tool_id
-        where st.stack_id = ${stacks.id} and ${publicTool})`.mapWith(Number),
+        where st.stack_id = ${outerColumn(stacks.id)} and ${publicTool})`.mapWith(Number),
       tools: cardToolsJson(
-        sql`from "stack_tool" st join "tool" on "tool"."id" = st.tool_id where st.stack_id = ${stacks.id}`,
+        sql`from "stack_tool" st join "tool" on "tool"."id" = st.tool_id where st.stack_id = ${outerColumn(stacks.id)}`,
         sql`st.position, "tool"."name"`,
       ),
     })
@@ -98,11 +99,11 @@ export async function findCompanyCard(db: Db, slug: string) {
       privateMode: companies.privateMode,
       followersCount: companies.followersCount,
       stacksCount: sql<number>`(select count(*) from "stack" s
-        where s.owner_company_id = ${companies.id} and not s.is_private)`.mapWith(Number),
+        where s.owner_company_id = ${outerColumn(companies.id)} and not s.is_private)`.mapWith(Number),
       toolsCount: sql<number>`(select count(*) from "tool"
-        where "tool"."id" = any(${companies.toolIds}) and ${publicTool})`.mapWith(Number),
+        where "tool"."id" = any(${outerColumn(companies.toolIds)}) and ${publicTool})`.mapWith(Number),
       tools: cardToolsJson(
-        sql`from "tool" where "tool"."id" = any(${companies.toolIds})`,
+        sql`from "tool" where "tool"."id" = any(${outerColumn(companies.toolIds)})`,
         sql`"tool"."popularity" desc, "tool"."name"`,
       ),
     })

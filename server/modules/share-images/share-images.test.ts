@@ -17,6 +17,8 @@ import { buildCompany, buildStack, buildTool, buildUser, type TestUser } from '.
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { XSS_VECTORS } from '../../test/xss-vectors.ts'
 import { createShareImageStore, inputsHashOf, withInputsHash } from './share-image-store.ts'
+import { findCompanyCard } from './share-images.queries.ts'
+import { companyCardInputs } from './share-images.service.ts'
 
 let ctx: TestContext
 let owner: TestUser
@@ -223,6 +225,24 @@ describe('GET /share/companies/{slug}.png', () => {
     await ctx.app.db.update(companies).set({ privateMode: true }).where(eq(companies.id, company.id))
     await expectNotFound(companyShareImagePath(company.slug))
     expect(storedCards('companies')).not.toContain(`${company.id}.png`)
+  })
+
+  it("counts the company's public stacks and tools on its card, not its private stack", async () => {
+    const company = await buildCompany(ctx.app.db, { name: 'Counted Co' })
+    const [react, go, secret] = [await buildTool(ctx.app.db), await buildTool(ctx.app.db), await buildTool(ctx.app.db)]
+    await buildStack(ctx.app.db, { ownerCompanyId: company.id, tools: [react!] })
+    await buildStack(ctx.app.db, { ownerCompanyId: company.id, tools: [go!] })
+    await buildStack(ctx.app.db, { ownerCompanyId: company.id, tools: [secret!], isPrivate: true })
+    await ctx.app.db
+      .update(companies)
+      .set({ toolIds: [react!.id, go!.id] })
+      .where(eq(companies.id, company.id))
+    const card = await findCompanyCard(ctx.app.db, company.slug)
+    expect(card).toMatchObject({ stacksCount: 2, toolsCount: 2 })
+    expect(card?.tools.map((tool) => tool.id).sort()).toEqual([react!.id, go!.id].sort())
+    // what the card draws: "2 stacks"
+    const [subject] = companyCardInputs('Stackatlas', card!).subjects
+    expect(subject?.stats[0]).toEqual({ value: 2, label: ['stack', 'stacks'] })
   })
 })
 

@@ -29,9 +29,9 @@ export const stackPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.metrics.watchCache('stack_pages', visitorPages.lookups)
   app.contentChanges.subscribe(() => visitorPages.clear())
   const shared = (reply: FastifyReply) => cachePublicly(reply, PUBLIC_MAX_AGE)
-  // only a stack a code-host sync keeps has a history (decision 063)
+  // only a stack a code-host sync kept has a history (decision 063), also once its connection is gone (decision 079)
   const historyOf = (stack: StackRow) =>
-    stack.syncedRepositoryId === null ? Promise.resolve([]) : listStackSyncChanges(app.db, stack.id, STACK_HISTORY_SIZE)
+    stack.syncedAt === null ? Promise.resolve([]) : listStackSyncChanges(app.db, stack.id, STACK_HISTORY_SIZE)
 
   app.get(
     '/api/v1/stacks/:ownerSlug/:stackSlug',

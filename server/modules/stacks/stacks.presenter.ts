@@ -190,9 +190,9 @@ export function presentStackPage(
             commit: stack.syncedCommit,
             synced_at: stack.syncedAt.toISOString(),
             repository_url: stack.websiteUrl,
-            history: history.map(presentStackSyncChange),
           }
         : null,
+    history: history.map(presentStackSyncChange),
     created_at: stack.createdAt.toISOString(),
     updated_at: stack.updatedAt.toISOString(),
   }

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { presentStackupSide, presentToolPage } from './tool-page.presenter.ts'
 import { countReasons, listBestReasons, listCompaniesUsingTool, loadToolPageParts } from './tool-page.queries.ts'
-import { findToolBySlug } from './tools.queries.ts'
+import { type findToolBySlug, findToolBySlugOrName } from './tools.queries.ts'
 
 type ToolRow = NonNullable<Awaited<ReturnType<typeof findToolBySlug>>>
 
@@ -49,14 +49,15 @@ export async function loadToolPage(db: Db, tool: ToolRow, viewerId: number | nul
 }
 
 /**
- * The two public tools named by '{a}-vs-{b}' (the first split whose tools both exist and are public), or null.
- * The same tool twice is no comparison: null.
+ * The two public tools named by '{a}-vs-{b}' (the first split whose tools both exist and are public), or null. A side
+ * may be named as /tools/{slug} takes it (an alias or loose name: 'nodejs'); the answer's canonical_url names the
+ * slugs, where the page redirects. The same tool twice is no comparison: null.
  */
 export async function findStackupTools(db: Db, pair: string): Promise<[ToolRow, ToolRow] | null> {
   for (const [first, second] of splitStackupSlug(pair.toLowerCase())) {
     if (first === second) continue
-    const [a, b] = await Promise.all([findToolBySlug(db, first), findToolBySlug(db, second)])
-    if (a && b && isPublicTool(a) && isPublicTool(b)) return [a, b]
+    const [a, b] = await Promise.all([findToolBySlugOrName(db, first), findToolBySlugOrName(db, second)])
+    if (a && b && a.id !== b.id && isPublicTool(a) && isPublicTool(b)) return [a, b]
   }
   return null
 }

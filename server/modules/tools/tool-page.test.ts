@@ -264,6 +264,54 @@ describe('GET /api/v1/services/reason_votes', () => {
   })
 })
 
+describe('GET /api/v1/tools/{slug}/alternatives', () => {
+  it("lists the tool page's alternatives in its order, then the rest a page at a time", async () => {
+    const section = (await visitor.get('/api/v1/tools/vue')).body.alternatives.map(
+      (tool: { slug: string }) => tool.slug,
+    )
+    const response = await visitor.get('/api/v1/tools/vue/alternatives')
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ tool: { slug: 'vue', canonical_url: '/tools/vue' }, page: 1 })
+    expect(response.body.tools.map((tool: { slug: string }) => tool.slug)).toEqual(section)
+    expect(response.body.has_more).toBe(false)
+
+    // past a page: 25 more frameworks, 20 on the first page, the last 8 on the second, none twice
+    for (let index = 0; index < 25; index++) {
+      await buildCatalogTool(ctx.app.db, {
+        name: `Framework ${index}`,
+        slug: `alt-framework-${index}`,
+        seedPopularity: 10 + index,
+        category: 'js-frameworks',
+      })
+    }
+    const first = await visitor.get('/api/v1/tools/vue/alternatives')
+    const second = await visitor.get('/api/v1/tools/vue/alternatives?page=2')
+    expect(first.body.tools).toHaveLength(20)
+    expect(first.body.has_more).toBe(true)
+    expect(second.body).toMatchObject({ page: 2, has_more: false })
+    const slugs = [...first.body.tools, ...second.body.tools].map((tool: { slug: string }) => tool.slug)
+    expect(slugs).toHaveLength(28)
+    expect(new Set(slugs).size).toBe(28)
+    expect(slugs.slice(0, 3)).toEqual(['angular', 'svelte', 'ember'])
+    expect(slugs).not.toContain('vue')
+    expect(slugs).not.toContain('npm-vue')
+  })
+
+  it('answers a tool asked by an alias with its own slug, 404 for an unknown or pending tool, 400 for a bad page', async () => {
+    await ctx.app.db.insert(toolAliases).values({ toolId: ember.id, kind: 'name', alias: 'emberjs' })
+    const byAlias = await visitor.get('/api/v1/tools/emberjs/alternatives')
+    expect(byAlias.status).toBe(200)
+    expect(byAlias.body.tool.slug).toBe('ember')
+    expect((await visitor.get('/api/v1/tools/no-such-tool/alternatives')).status).toBe(404)
+    expect((await visitor.get('/api/v1/tools/pending-fw/alternatives')).status).toBe(404)
+    for (const page of ['0', 'x', '1001']) {
+      const response = await visitor.get(`/api/v1/tools/vue/alternatives?page=${page}`)
+      expect(response.status, page).toBe(400)
+      expect(response.body.error.code).toBe('validation_failed')
+    }
+  })
+})
+
 describe('GET /api/v1/stackups/{a}-vs-{b}', () => {
   it('answers both tools side by side in the canonical (alphabetical) order', async () => {
     const response = await visitor.get('/api/v1/stackups/svelte-vs-vue')
@@ -285,6 +333,17 @@ describe('GET /api/v1/stackups/{a}-vs-{b}', () => {
     expect(response.status).toBe(200)
     expect(response.body.slug).toBe('svelte-vs-vue')
     expect(response.body.tools.map((side: { tool: { slug: string } }) => side.tool.slug)).toEqual(['svelte', 'vue'])
+  })
+
+  it('takes a side named by an alias or a loose name, as /tools/{slug} does, naming the canonical slug', async () => {
+    await ctx.app.db.insert(toolAliases).values({ toolId: svelte.id, kind: 'name', alias: 'sveltejs' })
+    for (const pair of ['sveltejs-vs-vue', 'vue-vs-sveltejs', 'svelte.js-vs-vue', 'Svelte-JS-vs-VUE']) {
+      const response = await visitor.get(`/api/v1/stackups/${encodeURIComponent(pair)}`)
+      expect(response.status, pair).toBe(200)
+      expect(response.body).toMatchObject({ slug: 'svelte-vs-vue', canonical_url: '/stackups/svelte-vs-vue' })
+    }
+    // a tool against its own alias is no comparison
+    expect((await visitor.get('/api/v1/stackups/svelte-vs-sveltejs')).status).toBe(404)
   })
 
   it('reads a slug that itself holds -vs-', async () => {

@@ -1,6 +1,6 @@
 // Reads and writes of the tool catalog. Every function takes the database first. Search design and the reasons
 // for this query: docs/decisions/006-tool-search.md.
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, layers, toolAliases, toolSearch, toolSearchPrefixes, tools } from '../../db/schema/index.ts'
@@ -100,6 +100,22 @@ export function listDirectoryTools(
   if (filter.layerId !== undefined) conditions.push(eq(categories.layerId, filter.layerId))
   return selectToolList(db)
     .where(and(...conditions))
+    .orderBy(popularityFirst, asc(tools.name), asc(tools.id))
+    .limit(page.limit + 1)
+    .offset(page.offset)
+}
+
+/**
+ * The tool's alternatives: the other listed tools of its category (no packages), most popular first, the order of the
+ * tool page's six (tool-page.queries.ts), one more than `page.limit` to tell whether a next page exists.
+ */
+export function listAlternativeTools(
+  db: Db,
+  tool: { id: number; categoryId: number },
+  page: { limit: number; offset: number },
+) {
+  return selectToolList(db)
+    .where(and(isListedProduct, eq(tools.categoryId, tool.categoryId), ne(tools.id, tool.id)))
     .orderBy(popularityFirst, asc(tools.name), asc(tools.id))
     .limit(page.limit + 1)
     .offset(page.offset)

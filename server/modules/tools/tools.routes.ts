@@ -6,7 +6,12 @@ import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
 import { ReasonsQuery } from '#contracts/reasons.ts'
 import { NEWEST_TOOLS_COUNT, POPULAR_TOOLS_COUNT, TOOLS_PAGE_SIZE } from '#contracts/tool-limits.ts'
-import { ReasonVotesResponse, ToolPageResponse } from '#contracts/tool-page.ts'
+import {
+  ReasonVotesResponse,
+  ToolAlternativesQuery,
+  ToolAlternativesResponse,
+  ToolPageResponse,
+} from '#contracts/tool-page.ts'
 import {
   CreatedToolResponse,
   CreateToolBody,
@@ -39,6 +44,7 @@ import {
   findLayerBySlug,
   findToolBySlugOrName,
   findToolsByIds,
+  listAlternativeTools,
   listDirectoryTools,
   listLayersWithCounts,
   listNewestTools,
@@ -284,6 +290,35 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       shared(reply)
       return toolPages.send(reply, key, ToolPageResponse, () => loadToolPage(app.db, tool, null))
+    },
+  )
+
+  app.get(
+    '/api/v1/tools/:slug/alternatives',
+    {
+      schema: {
+        tags,
+        summary: `The tool's alternatives: the other tools of its category, ${TOOLS_PAGE_SIZE} a page, most popular first`,
+        params: z.object({ slug: z.string().max(200) }),
+        querystring: ToolAlternativesQuery,
+        response: { 200: ToolAlternativesResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { page } = request.query
+      const tool = await findToolBySlugOrName(app.db, request.params.slug.toLowerCase())
+      // only a public tool has this page: its alternatives are the directory's, whoever asks
+      if (!tool || !isPublicTool(tool)) throw notFound()
+      const rows =
+        tool.categoryId === null
+          ? []
+          : await listAlternativeTools(
+              app.db,
+              { id: tool.id, categoryId: tool.categoryId },
+              { limit: TOOLS_PAGE_SIZE, offset: (page - 1) * TOOLS_PAGE_SIZE },
+            )
+      cachePublicly(reply, LIST_MAX_AGE)
+      return { ...pageOf(rows, page), tool: presentTools([tool], null)[0]! }
     },
   )
 

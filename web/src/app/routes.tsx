@@ -66,6 +66,10 @@ export function createRoutes(): RouteObject[] {
         { index: true, ...page(() => import('../features/tools/pages/home-page.tsx')) },
         { path: '/tools', ...page(() => import('../features/tools/pages/directory-page.tsx')) },
         { path: '/tools/:slug', ...page(() => import('../features/tools/pages/tool-page.tsx')) },
+        {
+          path: '/tools/:slug/alternatives',
+          ...page(() => import('../features/tools/pages/tool-alternatives-page.tsx')),
+        },
         { path: '/stackups/:pair', ...page(() => import('../features/tools/pages/stackup-page.tsx')) },
         { path: '/categories/:slug', ...page(() => import('../features/tools/pages/directory-page.tsx')) },
         { path: '/search', ...page(() => import('../features/tools/pages/search-page.tsx')) },

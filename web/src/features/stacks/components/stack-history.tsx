@@ -30,17 +30,17 @@ export function SyncedBadge({ synced }: { synced: Synced }) {
   )
 }
 
-export function StackHistory({ synced }: { synced: Synced }) {
+export function StackHistory({ history }: { history: StackPage['history'] }) {
   return (
     <section id="history" aria-labelledby="history-heading" className="mt-10 scroll-mt-20">
       <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
         History
       </h2>
-      {synced.history.length === 0 ? (
+      {history.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No changes recorded yet.</p>
       ) : (
         <ol className="mt-3 space-y-3">
-          {synced.history.map((change) => (
+          {history.map((change) => (
             <HistoryEntry key={`${change.commit}-${change.at}`} change={change} />
           ))}
         </ol>

@@ -84,7 +84,7 @@ export default function StackPage() {
           </div>
         )}
       </section>
-      {stack.synced && <StackHistory synced={stack.synced} />}
+      {(stack.synced || stack.history.length > 0) && <StackHistory history={stack.history} />}
       {!stack.private && <Comments commentableType="stack" commentableId={stack.id} />}
     </article>
   )

@@ -10,7 +10,12 @@ import { formatCappedCount, formatInteger } from '#contracts/counts.ts'
 import { httpUrlOf } from '#contracts/http-links.ts'
 import { toolShareImagePath } from '#contracts/share-images.ts'
 import type { ToolPageResponse } from '#contracts/tool-page.ts'
-import { stackupUrl, toolMetaDescription, toolPageTitle, toolStructuredData } from '#contracts/tool-page-meta.ts'
+import {
+  toolAlternativesPath,
+  toolMetaDescription,
+  toolPageTitle,
+  toolStructuredData,
+} from '#contracts/tool-page-meta.ts'
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
 import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
@@ -29,6 +34,7 @@ import { siteOrigin } from '../../../lib/rendered-page.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useReasonVotes } from '../api/get-reason-votes.ts'
 import { toolQuery, useTool } from '../api/get-tool.ts'
+import { AlternativeRow } from '../components/alternative-row.tsx'
 import { CompanyGrid } from '../components/company-grid.tsx'
 import { ReasonColumns } from '../components/reason-columns.tsx'
 import { ToolCustomers } from '../components/tool-customers.tsx'
@@ -290,27 +296,17 @@ function AlternativesSection({ page }: { page: ToolPageResponse }) {
       <p className="mt-0.5 text-xs text-slate-500">The most popular in {tool.category.name}</p>
       <ul className="mt-3 space-y-2">
         {alternatives.map((alternative) => (
-          <li key={alternative.id} className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-slate-200">
-            <ToolLogo src={alternative.image_url} className="size-9" />
-            <Link
-              to={alternative.canonical_url}
-              className="min-w-0 flex-1 truncate font-medium text-slate-800 hover:text-brand-700"
-            >
-              {alternative.name}
-            </Link>
-            <Link
-              to={stackupUrl(tool.slug, alternative.slug)}
-              aria-label={`Compare ${tool.name} and ${alternative.name}`}
-              className="shrink-0 rounded-md px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-            >
-              Compare
-            </Link>
-          </li>
+          <AlternativeRow key={alternative.id} of={tool} alternative={alternative} />
         ))}
       </ul>
-      <Link to={`/categories/${tool.category.slug}`} className="mt-3 inline-block text-brand-700 hover:underline">
-        All {tool.category.name}
-      </Link>
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+        <Link to={toolAlternativesPath(tool.slug)} className="text-brand-700 hover:underline">
+          See all alternatives
+        </Link>
+        <Link to={`/categories/${tool.category.slug}`} className="text-brand-700 hover:underline">
+          All {tool.category.name}
+        </Link>
+      </div>
     </section>
   )
 }
