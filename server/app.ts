@@ -32,6 +32,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerInputGuard } from './http/input-guard.ts'
 import { registerMetrics } from './http/metrics.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
+import { pagePostRoutes } from './http/page-post.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
@@ -183,6 +184,8 @@ export async function buildApp({
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
+  // a page's form posted before its script took over: 303 back to the page, the body dropped (security report F-7)
+  await app.register(pagePostRoutes)
   registerDatabaseMaintenance(jobQueue, database, app.log)
   // the modules and the database's care have registered their workers: claim jobs once the app is ready, release
   // them when it closes
