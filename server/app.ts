@@ -71,9 +71,9 @@ export async function buildApp({
   config,
   logger = true,
   logStream,
-  // the GitHub, GitLab and git-URL clients under the scanner's network policy; tests pass clients of their own
+  // the GitHub, GitLab and git-URL clients under the code hosts' network policy (decision 077); tests pass their own
   createCodeHostClient = (settings) =>
-    hostClientOf(settings, { network: { allowPrivateNetworks: config.scanAllowPrivateNetworks } }),
+    hostClientOf(settings, { network: { allowPrivateNetworks: config.codeHostAllowPrivateNetworks } }),
 }: {
   database: Database
   config: AppConfig

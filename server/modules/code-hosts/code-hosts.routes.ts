@@ -47,7 +47,7 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCodeHostSync(app.jobQueue, {
     db: app.db,
     authSecret: app.config.authSecret,
-    network: { allowPrivateNetworks: app.config.scanAllowPrivateNetworks },
+    network: { allowPrivateNetworks: app.config.codeHostAllowPrivateNetworks },
     createClient: app.createCodeHostClient,
     contentChanged: app.contentChanges.announce,
     log: app.log,
