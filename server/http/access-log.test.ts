@@ -1,29 +1,17 @@
 // The log: one info line per request (method, URL, status, duration; no headers or bodies), and error lines for
 // 5xx and unexpected failures only (decision 035).
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../app.ts'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase, testConfig } from '../test/harness.ts'
+import { captureLog, type LogLine } from '../test/log-capture.ts'
 import { loggedUrl } from './access-log.ts'
 
-interface LogLine {
-  level: number
-  msg: string
-  [field: string]: unknown
-}
-
-const lines: LogLine[] = []
+const { stream: logStream, lines } = captureLog()
 let database: Database
 let app: App
 beforeAll(async () => {
   database = await openTestDatabase()
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-      done()
-    },
-  })
   app = await buildApp({ database, config: testConfig({ logLevel: 'info' }), logStream })
   app.get('/api/v1/test/explode', { schema: { hide: true } }, async () => {
     throw new Error('the disk is on fire')

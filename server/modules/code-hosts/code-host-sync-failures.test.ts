@@ -1,7 +1,6 @@
 // A sync whose listing fails in a way nobody expected (security report F-11: `new Request` throwing a TypeError that
 // names the address with its password): the run ends with a generic error, and neither the log nor the error the job
 // queue stores holds the password.
-import { Writable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../app.ts'
@@ -9,22 +8,17 @@ import type { Database } from '../../db/client.ts'
 import { codeHostConnections } from '../../db/schema/index.ts'
 import { buildCompany, buildUser } from '../../test/factories.ts'
 import { openTestDatabase, testConfig } from '../../test/harness.ts'
+import { captureLog } from '../../test/log-capture.ts'
 import type { CodeHostClient } from './code-host.ts'
 import { redactedError, withoutUrlCredentials } from './code-host-http.ts'
 import { SYNC_FAILED_MESSAGE } from './code-host-sync.ts'
 
 const PASSWORD = 'secretpw-f11'
-const logged: string[] = []
+const { stream: logStream, lines: logged } = captureLog()
 let database: Database
 let app: App
 beforeAll(async () => {
   database = await openTestDatabase()
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk))
-      done()
-    },
-  })
   const failingClient: CodeHostClient = {
     // what `new Request` threw for an address with credentials, before the check that now comes first
     listRepositories: () => ({
@@ -73,7 +67,7 @@ describe('a sync whose listing fails unexpectedly', () => {
     expect(connection?.lastSyncFinishedAt).toBeInstanceOf(Date)
     // the failure was logged, without the password
     await new Promise((resolve) => setTimeout(resolve, 200))
-    const log = logged.join('')
+    const log = JSON.stringify(logged)
     expect(log).toContain('code-host listing failed')
     expect(log).toContain('http://[redacted]@gitlab.acme.test')
     expect(log).not.toContain(PASSWORD)
