@@ -24,9 +24,10 @@ export async function pagePostRoutes(app: FastifyInstance) {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_FORM_BODY_MAX }, (_request, _body, done) =>
     done(null, undefined),
   )
-  // nothing is done and nothing is shown: no origin to check; a private site walls these as it walls the pages, but
-  // for the pages open to everyone there (the sign-in screen's form: private-mode.ts)
-  const options = { schema: { hide: true }, config: { csrf: false, isPageFormPost: true } } as const
+  // nothing is done and nothing is shown, yet the usual guards stay: a cookie's POST from another origin is still
+  // refused (csrf.ts), and a private site walls these as it walls the pages, but for the pages open to everyone there
+  // (the sign-in screen's form: private-mode.ts)
+  const options = { schema: { hide: true }, config: { isPageFormPost: true } } as const
   app.post('/', options, backToThePage)
   app.post('/*', options, backToThePage)
 }
