@@ -3,6 +3,7 @@
 // the server made it) and the synced repositories' list.
 import { z } from 'zod'
 import { apiSchemas } from './api-schemas.ts'
+import { httpUrlOf } from './http-links.ts'
 import { HttpUrl } from './urls.ts'
 
 export const CODE_HOST_KINDS = ['github', 'gitlab', 'git'] as const
@@ -37,7 +38,24 @@ const Pattern = z
   .max(200, 'is too long')
   .regex(/^[\w.*/-]+$/, 'may hold letters, digits, . _ - / and *')
 const Patterns = z.array(Pattern).max(CODE_HOST_PATTERNS_MAX, `at most ${CODE_HOST_PATTERNS_MAX} patterns`).default([])
-const HostUrl = z.string().trim().max(500, 'is too long').pipe(HttpUrl)
+/** What a code host address that holds a user name or password is told: credentials have fields of their own. */
+export const HOST_URL_CREDENTIALS_MESSAGE =
+  'must not hold a user name or password (user:password@): give the token or key in its own field'
+
+/** A code host's address: http(s), and no user information, which would travel in logs and errors (report F-11). */
+const HostUrl = z
+  .string()
+  .trim()
+  .max(500, 'is too long')
+  .pipe(HttpUrl)
+  .refine((value) => !holdsUserInformation(value), HOST_URL_CREDENTIALS_MESSAGE)
+
+function holdsUserInformation(value: string): boolean {
+  const href = httpUrlOf(value)
+  if (href === null) return false
+  const url = new URL(href)
+  return url.username !== '' || url.password !== ''
+}
 
 const CommonSettings = {
   include: Patterns,

@@ -1,11 +1,6 @@
-// The create-stack wizard (specs/stack-creation-and-editing.md §2-§9, issues 3 and 4): the scan of a fixture site
-// served here on 127.0.0.1 (the e2e server allows private networks), every step with a personal owner, a new
-// company and an existing company, the guards and their messages, Reset, reload, the scan's messages.
-import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { createGitRepository, serveGitOverHttp } from '../server/test/scan-servers.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { pickPopularToolAndContinue, screenshot, signUp, uniqueName, verifyAndContinueInModal } from './helpers.ts'
 import { expect, type Page, test } from './test.ts'
@@ -908,21 +903,22 @@ test("scan messages: nothing found, the 30 s timeout, 'This stack already exists
   await expect(page).toHaveURL(/\/create-stack\/stack-type$/)
 })
 
-test('scan a local folder: its packages are chosen but hidden until Show Packages', async ({ page }) => {
-  // The scanner's rule for installations that allow private networks: an absolute path is scanned as a folder.
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-e2e-scan-'))
+test('scan a repository: its packages are chosen but hidden until Show Packages', async ({ page }) => {
+  // a repository on a git server of this machine (private networks allowed in tests); the API scans no folders
+  // (decision 077)
   const packageName = `e2e-only-package-${Date.now().toString(36)}`
-  fs.writeFileSync(
-    path.join(folder, 'package.json'),
-    JSON.stringify({ name: 'fixture', dependencies: { react: '^18.2.0', [packageName]: '1.0.0' } }),
-  )
-  // an editor setting is real but rarely part of a stack: a suggestion, not preselected (issue 19)
-  fs.writeFileSync(path.join(folder, '.editorconfig'), 'root = true\n')
+  const repository = createGitRepository({
+    'package.json': JSON.stringify({ name: 'fixture', dependencies: { react: '^18.2.0', [packageName]: '1.0.0' } }),
+    // an editor setting is real but rarely part of a stack: a suggestion, not preselected (issue 19)
+    '.editorconfig': 'root = true\n',
+  })
+  const gitServer = await serveGitOverHttp({ '/fixture/app.git': repository.dir })
+  const repositoryUrl = `${gitServer.origin}/fixture/app.git`
   try {
     await page.setViewportSize(WIDE)
     await signUpFromScan(page)
     await page.getByRole('link', { name: 'Back' }).click()
-    await scanField(page).fill(folder)
+    await scanField(page).fill(repositoryUrl)
     await page.getByRole('button', { name: 'Scan', exact: true }).click()
     await expect(page.getByTestId('scan-verb')).toHaveText('Done!', { timeout: 40_000 })
     // react is the tool React and the npm package react (issue 19), beside the package the catalog lacks
@@ -930,9 +926,10 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await expect(page.getByRole('button', { name: 'EditorConfig' })).toHaveAttribute('aria-pressed', 'false')
     await page.getByRole('button', { name: 'Edit & Save Your Stack' }).click()
     await page.getByRole('button', { name: /Personal/ }).click()
-    // a folder is no website: nothing is prefilled
-    await expect(page.getByLabel('Website or GitHub URL')).toHaveValue('')
-    await page.getByLabel('Stack Name').fill(uniqueName('Folder Stack '))
+    // the scanned address is offered as the stack's website; a loopback one is no public website: cleared
+    await expect(page.getByLabel('Website or GitHub URL')).toHaveValue(repositoryUrl)
+    await page.getByLabel('Website or GitHub URL').fill('')
+    await page.getByLabel('Stack Name').fill(uniqueName('Repository Stack '))
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(yourStack(page).getByText('React', { exact: true })).toBeVisible()
     await expect(yourStack(page).getByText('EditorConfig', { exact: true })).toHaveCount(0)
@@ -943,6 +940,7 @@ test('scan a local folder: its packages are chosen but hidden until Show Package
     await expect(yourStack(page).getByText('react', { exact: true })).toBeVisible()
     await shot(page, 'create-stack-tool-selection-packages')
   } finally {
-    fs.rmSync(folder, { recursive: true, force: true })
+    await gitServer.close()
+    repository.remove()
   }
 })

@@ -53,6 +53,18 @@ test('without JavaScript the sign-in form is there, and the directory is not', a
   await expect(page.getByLabel('Password')).toBeVisible()
   expect(await page.content()).not.toContain('og:image')
   expect(await page.locator('#root').innerText()).not.toMatch(/React|PostgreSQL|Stack Match|Tools/)
+  // submitted before any script runs, the password goes in a POST's body, never in a URL (security report F-7)
+  const urls: string[] = []
+  page.on('request', (request) => urls.push(request.url()))
+  await page.getByLabel('Email').fill('mallory@example.test')
+  await page.getByLabel('Password').fill('Passw0rd!Passw0rd')
+  const posted = page.waitForRequest((request) => request.method() === 'POST')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  expect((await posted).url()).not.toContain('Passw0rd')
+  // answered 303 back to the sign-in screen, drawn again with empty fields
+  await expect(page).toHaveURL('/sign-in?next=%2Fcompanies')
+  await expect(page.getByLabel('Password')).toHaveValue('')
+  expect(urls.filter((url) => /Passw0rd|mallory/.test(url))).toEqual([])
   await context.close()
 })
 

@@ -25,6 +25,7 @@ import { registerInputGuard } from './http/input-guard.ts'
 import { registerMetrics } from './http/metrics.ts'
 import { registerApiDocument } from './http/openapi.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
+import { pagePostRoutes } from './http/page-post.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
 import { registerSignInWall, withoutIndexing } from './http/private-mode.ts'
@@ -63,9 +64,9 @@ export async function buildApp({
   config,
   logger = true,
   logStream,
-  // the GitHub, GitLab and git-URL clients under the scanner's network policy; tests pass clients of their own
+  // the GitHub, GitLab and git-URL clients under the code hosts' network policy (decision 077); tests pass their own
   createCodeHostClient = (settings) =>
-    hostClientOf(settings, { network: { allowPrivateNetworks: config.scanAllowPrivateNetworks } }),
+    hostClientOf(settings, { network: { allowPrivateNetworks: config.codeHostAllowPrivateNetworks } }),
 }: {
   database: Database
   config: AppConfig
@@ -158,6 +159,8 @@ export async function buildApp({
 
   await app.register(authRoutes, { auth, rateLimited: config.rateLimitEnabled })
   for (const module of modules) await app.register(module)
+  // a page's form posted before its script took over: 303 back to the page, the body dropped (security report F-7)
+  await app.register(pagePostRoutes)
   registerDatabaseMaintenance(jobQueue, database, app.log)
   // the modules and the database's care have registered their workers: claim jobs once the app is ready, release
   // them when it closes

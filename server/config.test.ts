@@ -119,3 +119,27 @@ describe('STORAGE_URL and the S3 settings', () => {
     )
   })
 })
+
+describe('SCAN_ALLOW_PRIVATE_NETWORKS and CODE_HOST_ALLOW_PRIVATE_NETWORKS (decision 077)', () => {
+  const reach = (env: Record<string, string>) => {
+    const config = configFromEnv(readEnv({ ...base, ...env }))
+    return [config.scanAllowPrivateNetworks, config.codeHostAllowPrivateNetworks]
+  }
+
+  it('are both off unless set', () => {
+    expect(reach({})).toEqual([false, false])
+  })
+
+  it('let the code hosts follow the scans when unset, as before the two were apart', () => {
+    expect(reach({ SCAN_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual([true, true])
+    expect(reach({ SCAN_ALLOW_PRIVATE_NETWORKS: 'true', CODE_HOST_ALLOW_PRIVATE_NETWORKS: '' })).toEqual([true, true])
+  })
+
+  it('are apart when the code hosts have their own', () => {
+    expect(reach({ CODE_HOST_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual([false, true])
+    expect(reach({ SCAN_ALLOW_PRIVATE_NETWORKS: '1', CODE_HOST_ALLOW_PRIVATE_NETWORKS: 'false' })).toEqual([
+      true,
+      false,
+    ])
+  })
+})

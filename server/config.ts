@@ -15,7 +15,10 @@ export interface AppConfig {
   github?: { clientId: string; clientSecret: string }
   smtpUrl?: string
   mailFrom: string
+  /** Users' scans may reach loopback and private addresses (SCAN_ALLOW_PRIVATE_NETWORKS; decision 077). */
   scanAllowPrivateNetworks: boolean
+  /** The code-host clients and syncs may (CODE_HOST_ALLOW_PRIVATE_NETWORKS, else the scans' setting; decision 077). */
+  codeHostAllowPrivateNetworks: boolean
   rateLimitEnabled: boolean
   /** Pages from Vite's dev server in this process (WEB_DEV, `npm run dev`): server/http/web-dev.ts. */
   webDev?: boolean
@@ -89,6 +92,7 @@ export function configFromEnv(env: Env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     scanAllowPrivateNetworks: env.SCAN_ALLOW_PRIVATE_NETWORKS,
+    codeHostAllowPrivateNetworks: env.CODE_HOST_ALLOW_PRIVATE_NETWORKS ?? env.SCAN_ALLOW_PRIVATE_NETWORKS,
     rateLimitEnabled: !env.RATE_LIMIT_DISABLED,
     webDev: env.WEB_DEV,
     metricsToken: env.METRICS_TOKEN,

@@ -71,8 +71,20 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: proxyList,
   /** Comma-separated extra origins allowed to send cookie-authenticated writes. */
   TRUSTED_ORIGINS: z.string().default(''),
-  /** Allows scans of loopback/private addresses and file:// URLs (tests, internal installations). */
+  /**
+   * Lets users' website and repository scans (GET /api/v1/analyze) reach loopback and private addresses (tests,
+   * internal installations). Never folders nor file:// URLs: only `npm run scan -- <folder>` reads those (decision 077).
+   */
   SCAN_ALLOW_PRIVATE_NETWORKS: flag,
+  /**
+   * Lets the code-host clients (GitHub Enterprise, a self-managed GitLab, git URLs) and their syncs' clones reach
+   * loopback and private addresses. Unset: follows SCAN_ALLOW_PRIVATE_NETWORKS, as before the two were apart
+   * (decision 077).
+   */
+  CODE_HOST_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1')),
   /** Serves the web app from Vite's dev server inside this process, with hot reload (`npm run dev` sets it). */
   WEB_DEV: flag,
   /** Disables per-IP rate limits (benchmarks only). */

@@ -1,28 +1,17 @@
 // The log: one info line per request (method, URL, status, duration; no headers or bodies), and error lines for
 // 5xx and unexpected failures only (decision 035).
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../app.ts'
 import type { Database } from '../db/client.ts'
 import { openTestDatabase, testConfig } from '../test/harness.ts'
+import { captureLog, type LogLine } from '../test/log-capture.ts'
+import { loggedUrl } from './access-log.ts'
 
-interface LogLine {
-  level: number
-  msg: string
-  [field: string]: unknown
-}
-
-const lines: LogLine[] = []
+const { stream: logStream, lines } = captureLog()
 let database: Database
 let app: App
 beforeAll(async () => {
   database = await openTestDatabase()
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
-      done()
-    },
-  })
   app = await buildApp({ database, config: testConfig({ logLevel: 'info' }), logStream })
   app.get('/api/v1/test/explode', { schema: { hide: true } }, async () => {
     throw new Error('the disk is on fire')
@@ -60,6 +49,40 @@ describe('the access log', () => {
     const [line] = logged as [LogLine]
     expect(line.url).toBe('/api/v1/notifications/unsubscribe?token=[redacted]&page=2&STATE=[redacted]')
     expect(JSON.stringify(logged)).not.toMatch(/s3cret-link|xyz/)
+  })
+
+  it('never writes the query of a sign-in page or endpoint, and redacts secret-looking parameters everywhere', () => {
+    expect(loggedUrl('/sign-in?email=a%40b.example&password=Passw0rd%21')).toBe('/sign-in?[redacted]')
+    expect(loggedUrl('/sign-in?next=%2Ftools')).toBe('/sign-in?[redacted]')
+    expect(loggedUrl('/settings/password?current_password=x&new_password=y')).toBe('/settings/password?[redacted]')
+    expect(loggedUrl('/join?token=abc')).toBe('/join?[redacted]')
+    expect(loggedUrl('/api/auth/callback/github?code=c0de&state=st4te')).toBe('/api/auth/callback/github?[redacted]')
+    expect(
+      loggedUrl('/tools?q=redis&password=p&Pass%77ord=p2&new_password=p3&api_key=k&client_secret=s&otp=1&page=2'),
+    ).toBe(
+      '/tools?q=redis&password=[redacted]&Pass%77ord=[redacted]&new_password=[redacted]&api_key=[redacted]' +
+        '&client_secret=[redacted]&otp=[redacted]&page=2',
+    )
+    expect(loggedUrl('/api/v1/x?access_token=t&Authorization=b&session=s&sig=x&code=y')).toBe(
+      '/api/v1/x?access_token=[redacted]&Authorization=[redacted]&session=[redacted]&sig=[redacted]&code=[redacted]',
+    )
+    expect(loggedUrl('/tools?%E0%A4%A=1&author=alice&sort=name')).toBe('/tools?%E0%A4%A=1&author=alice&sort=name')
+  })
+
+  it('answers a page form posted before its script ran with a 303 back to the page, logging no field of it', async () => {
+    const logged = await linesOf(async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sign-in?next=%2Ftools',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+        payload: 'email=mallory%40example.com&password=Passw0rd%21Passw0rd',
+      })
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/sign-in?next=%2Ftools')
+      expect(response.headers.location).not.toMatch(/Passw0rd|mallory/)
+    })
+    expect(logged.map((line) => [line.method, line.url, line.status])).toEqual([['POST', '/sign-in?[redacted]', 303]])
+    expect(JSON.stringify(logged)).not.toMatch(/Passw0rd|mallory/)
   })
 
   it('logs a refused request (404, 400) at info, not as an error', async () => {

@@ -117,8 +117,10 @@ async function resolveApiTokenUser(db: Db, secret: string, address: string): Pro
     impersonated: false,
     impersonatedBy: null,
     emailVerified: user.emailVerified,
-    isAdmin: user.emailVerified && role === 'admin',
-    isModerator: user.emailVerified && (role === 'moderator' || role === 'admin'),
+    // moderation and administration are done at the site, by a person (decision 049): a token, read or write, sees
+    // and does what its owner may as a member, never the moderators' views of unapproved tools (decision 078)
+    isAdmin: false,
+    isModerator: false,
     apiToken: { id: token.id, scope: token.scope === 'write' ? 'write' : 'read' },
     sessionId: null,
     sessionCreatedAt: null,

@@ -4,12 +4,14 @@
 // random JSON, malformed JSON or the wrong content type otherwise. Every shape of input PostgreSQL or the parser path
 // cannot take is generated for every route (decision 036): NUL and unpaired surrogates in path parameters, query
 // values, body strings and body keys, JSON nested 100,000 levels deep inside an otherwise valid body, huge numbers and
-// values of the wrong type. Deterministic: one seed, FUZZ_SEED to change it, FUZZ_RUNS for the runs per route
-// (default 30).
+// values of the wrong type. Every page of the web router is drawn with hostile query strings too (`next` with CR/LF
+// on /sign-in, control characters, other sites' paths), signed out and in. Deterministic: one seed, FUZZ_SEED to
+// change it, FUZZ_RUNS for the runs per route and per page (default 30).
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildUser, type TestUser } from '../test/factories.ts'
 import { createTestApp, TEST_ORIGIN } from '../test/harness.ts'
 import { listRegisteredRoutes } from '../test/route-list.ts'
@@ -63,6 +65,131 @@ describe('every route answers bad input without a 5xx', () => {
   if (known.length > 0)
     it.fails.each(known)('$name (known 5xx, see KNOWN_5XX)', ({ name, route }) => fuzzRoute(name, route))
 })
+
+describe('every page answers hostile query strings without a 5xx', () => {
+  // The pages drawn by the web app's server entry, loaded through Vite as in development so no build is needed: each
+  // page of the router, signed out and signed in, with query strings of the keys pages read (and any other), whose
+  // values hold what a Location header, the router or the database cannot take (security report F-8: `next` with CR
+  // or LF on /sign-in was a 500).
+  let pages: Awaited<ReturnType<typeof createTestApp>>
+  let member: TestUser
+  beforeAll(async () => {
+    pages = await createTestApp({ scanAllowPrivateNetworks: false, webDev: true })
+    member = await buildUser(pages.app)
+  }, 120_000)
+  afterAll(() => pages?.close())
+
+  const router = fs.readFileSync(new URL('../../web/src/app/routes.tsx', import.meta.url), 'utf8')
+  const paths = [...new Set([...router.matchAll(/path: '(\/[^']*)'/g)].map((match) => match[1]!))]
+    .map((path) => path.replace(/:[A-Za-z]+/g, 'acme').replace(/\*$/, 'acme'))
+    .concat(['/settings/profile', '/settings/password', '/settings/email', '/admin/users'])
+
+  it('finds the pages to fuzz', () => {
+    expect(paths.length).toBeGreaterThan(20)
+    expect(paths).toContain('/sign-in')
+  })
+
+  it.each(paths)(
+    '%s',
+    async (path) => {
+      for (const method of ['log', 'info', 'warn', 'error'] as const)
+        vi.spyOn(console, method).mockImplementation(() => {})
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.boolean(), pageQueryArbitrary, async (isSignedIn, query) => {
+            const url = `${path}?${query}`
+            const response = await pages.app.inject({
+              method: 'GET',
+              url,
+              headers: {
+                accept: 'text/html',
+                ...(isSignedIn && member.client.cookie ? { cookie: member.client.cookie } : {}),
+              },
+            })
+            if (response.statusCode >= 500) {
+              throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`)
+            }
+            const location = response.headers.location
+            if (location !== undefined) expect(String(location)).not.toMatch(/^\/[/\\]|\p{Cc}/u)
+          }),
+          {
+            seed: SEED + crypto.createHash('sha1').update(`page ${path}`).digest().readUInt16BE(0),
+            numRuns: RUNS,
+            // the report's own cases on every page, signed in and out, before the random ones
+            examples: REPORTED_NEXT_VALUES.flatMap((value) => [true, false].map((isSignedIn) => [isSignedIn, value])),
+          },
+        )
+      } finally {
+        vi.restoreAllMocks()
+      }
+    },
+    300_000,
+  )
+})
+
+/** The `next` values of security report F-5 and F-8 (CR or LF gave a 500 on /sign-in signed in), as query strings. */
+const REPORTED_NEXT_VALUES = [
+  '/%0a/x',
+  '/%0d/x',
+  '%2F%09%2Fevil.example',
+  '/%0D%0ASet-Cookie:%20a=b',
+  '%2F.%2F%2Fevil.example',
+].map((value) => `next=${value}`)
+
+/** Values that a page's query may carry and nothing should fail on: controls, CR/LF, spaces, other sites' paths. */
+const hostileQueryValue = fc.oneof(
+  fc.constantFrom(
+    '/\t/evil.example',
+    '/\n/x',
+    '/\r\nSet-Cookie: a=b',
+    '//evil.example',
+    '/\\evil.example',
+    '/\u3000/evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/tools?x=1#y',
+    '\u0000',
+    '\ud800',
+    '-1',
+    '1e400',
+    '99999999999999999999',
+    '',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 20 }).map((text) => `/${text}`),
+)
+
+/** A query string: keys pages read (next, q, page, tab, mode, ...) and others, each value encoded or left raw. */
+const pageQueryArbitrary = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom('next', 'q', 'page', 'tab', 'mode', 'token', 'sort', 'category', 'error', 'email', 'type'),
+        fc.string({ maxLength: 10 }),
+      ),
+      hostileQueryValue,
+      fc.constantFrom('encoded', 'raw-percent'),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((pairs) =>
+    pairs
+      .map(([key, value, form]) =>
+        form === 'encoded'
+          ? `${encodeText(key)}=${encodeText(value)}`
+          : // a percent sign as typed: bad escapes (%zz, %0a, a lone %) reach the parser as they came
+            `${encodeText(key)}=${encodeText(value).replaceAll('%25', '%')}`,
+      )
+      .join('&'),
+  )
+
+/** Percent-encoded UTF-8; a lone surrogate (which UTF-8 cannot hold) as the bytes a client would send for it. */
+const encodeText = (text: string) =>
+  text.isWellFormed()
+    ? encodeURIComponent(text)
+    : encodeURIComponent(text.toWellFormed()).replaceAll('%EF%BF%BD', '%ED%A0%80')
 
 async function fuzzRoute(name: string, route: Route) {
   const request = requestArbitrary(route)

@@ -170,11 +170,20 @@ export async function sendRenderedPage(
     cache.confirm(request, kept.data, changes)
     return sendKeptPage(request, reply, kept)
   }
-  if (page.kind === 'redirect') return reply.redirect(page.location, page.status)
+  if (page.kind === 'redirect') return reply.redirect(headerSafeLocation(page.location), page.status)
   if (page.kind !== 'page') return sendPage(reply, shell)
   const html = pageHtml(shell, app.config, page)
   const etag = page.status === 200 ? cache.keep(request, { html, data: page.data }, changes, page.changesAt) : undefined
   return etag ? sendKeptPage(request, reply, { html, etag }) : sendPage(reply, html, page.status)
+}
+
+/**
+ * A page's redirect target as a Location header may carry it: one holding a character a header cannot (CR, LF, any
+ * control, anything past Latin-1) would make Node throw, a 500 (security report F-8), so it goes home instead. The
+ * pages check their targets themselves (safeNextPath); this keeps a page that forgets from answering 500.
+ */
+function headerSafeLocation(location: string): string {
+  return /[^\x20-\x7e\x80-\xff]/.test(location) ? '/' : location
 }
 
 /** A kept page with its ETag: 304 without a body when the browser already has it. */

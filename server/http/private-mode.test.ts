@@ -3,6 +3,7 @@
 // by design, listed here: a new route is walled unless it says otherwise, and saying so fails this test until the
 // list names it. Signed in, the site answers as in public mode, with nothing a shared cache may keep.
 import fs from 'node:fs'
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_IN_TO_USE_THIS_SITE } from '#contracts/sign-in.ts'
 import { buildApp } from '../app.ts'
@@ -43,6 +44,25 @@ beforeAll(async () => {
   visitor = new TestClient(ctx.app)
 })
 afterAll(() => ctx.close())
+
+/** GET `path` exactly as written (no client normalising it), signed out. */
+function rawGet(origin: string, path: string): Promise<{ status: number; location: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}/`,
+      { path, method: 'GET', headers: { accept: 'text/html' } },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk) => (body += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? ''), body }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
+}
 
 /** A concrete address for a registered path: every parameter and wildcard filled. */
 const exampleOf = (path: string) => path.replace(/:[A-Za-z]+/g, 'acme').replace(/\*/g, 'acme')
@@ -89,6 +109,36 @@ describe('signed out, on a private site', () => {
     expect((await visitor.post('/tools/react', {})).status).toBe(401)
   })
 
+  it('walls a path that starts like the app code but leaves it once normalised (/assets/../tools)', async () => {
+    // sent as-is over a socket, since a client library may normalise it first (security report F-9)
+    const origin = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const variants = [
+      '/assets/../tools',
+      '/assets/%2e%2e/tools',
+      '/assets/%2E%2E/admin/users',
+      '/assets/.%2e/tools',
+      '/assets/..%2ftools',
+      '/assets/..%2Ftools',
+      '/assets/..%5ctools',
+      '/assets/..\\tools',
+      '/assets//../tools',
+      '/assets/./../tools',
+      '/assets/%2e%2e/demo-acme/payments',
+      '/assets/../api/v1/tools/newest',
+      '/assets/%2e%2e/api/v1/tools/newest',
+      '/assets/../sitemap.xml',
+      '/assets/x/../../tools?tab=stacks',
+      '//assets/../tools',
+      '/favicon.svg/../tools',
+    ]
+    for (const variant of variants) {
+      const { status, location, body } = await rawGet(origin, variant)
+      const walled = status === 401 && body.includes(SIGN_IN_TO_USE_THIS_SITE)
+      const redirected = status === 302 && location.startsWith('/sign-in')
+      expect(walled || redirected, `${variant}: ${status} ${location}`).toBe(true)
+    }
+  })
+
   it('tells crawlers to read nothing, and names no sitemap', async () => {
     const response = await visitor.get('/robots.txt')
     expect(response.status).toBe(200)
@@ -100,6 +150,15 @@ describe('signed out, on a private site', () => {
     const response = await visitor.get('/api/v1/site')
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ name: 'Stackatlas', mode: 'private', password_enabled: true })
+  })
+
+  it("answers the sign-in screen's form posted before its script ran with a 303 back to it (security report F-7)", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const posted = await visitor.request('POST', '/sign-in?next=%2Ftools', 'email=a%40b.test&password=secret-pw', form)
+    expect(posted.status).toBe(303)
+    expect(posted.headers.location).toBe('/sign-in?next=%2Ftools')
+    // another page's is walled like the page
+    expect((await visitor.request('POST', '/settings/password', 'new_password=secret-pw', form)).status).toBe(401)
   })
 
   it('lets people sign in', async () => {

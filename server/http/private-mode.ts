@@ -48,6 +48,8 @@ export function registerSignInWall(app: FastifyInstance) {
     // an account whose address is not verified reads nothing either, but may do what verifying it takes
     if (user && config?.allowUnverified === true) return
     reply.header('cache-control', 'no-store')
+    // an open page's form posted before its script ran (the sign-in screen's): answered 303 back to it (page-post.ts)
+    if (config?.isPageFormPost === true && PAGES_OPEN_IN_PRIVATE_MODE.includes(path)) return
     if (isPageRequest(request, path)) {
       if (PAGES_OPEN_IN_PRIVATE_MODE.includes(path)) return
       return reply.redirect(signInAddress(request.url), 302)
@@ -68,11 +70,21 @@ function isPageRequest(request: FastifyRequest, path: string): boolean {
 
 /**
  * The app's code, which holds nothing of the directory: the built bundle's hashed assets and its icon, and in
- * development what Vite serves (/src/..., /node_modules/..., /@vite/..., /@fs/...).
+ * development what Vite serves (/src/..., /node_modules/..., /@vite/..., /@fs/...). Tested on the path as it came,
+ * which must already be in its normal form (security report F-9): a path with a '.' or '..' segment, an empty
+ * segment, a backslash or any percent-encoding is never app code, so '/assets/../tools', '/assets/%2e%2e/tools',
+ * '/assets/..%2ftools' or '/assets//../tools' meet the wall instead of being routed, once normalised, to a page. The
+ * built assets' names never need any of these (Vite names them '/assets/<name>-<hash>.<ext>').
  */
 function appCodeTest(webDev: boolean): (path: string) => boolean {
   return (path) =>
-    path.startsWith('/assets/') || path === '/favicon.svg' || (webDev && /^\/(@|src\/|node_modules\/)/.test(path))
+    isNormalPath(path) &&
+    (path.startsWith('/assets/') || path === '/favicon.svg' || (webDev && /^\/(@|src\/|node_modules\/)/.test(path)))
+}
+
+/** A path a router or file server reads as it is written: no '.' or '..' segment, no '//', no '\\', no '%'. */
+export function isNormalPath(path: string): boolean {
+  return !/[\\%]|\/\/|\/\.\.?(?:\/|$)/.test(path)
 }
 
 function keepFromSharedCaches(reply: FastifyReply) {

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedProxies: [],
     mailFrom: 'Stackatlas <no-reply@stackatlas.test>',
     scanAllowPrivateNetworks: true,
+    codeHostAllowPrivateNetworks: true,
     rateLimitEnabled: false,
     uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-uploads-')),
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-data-')),

@@ -232,6 +232,21 @@ describe('GitHub client with a GitHub App installation', () => {
   })
 })
 
+describe('an API address holding a user name or password (security report F-11)', () => {
+  it('is refused as a CodeHostError before any Request is made of it, naming no password, for GitLab and GitHub', async () => {
+    const withCredentials = host.gitlabUrl.replace('://', '://user:secretpw@')
+    for (const settings of [
+      gitlabSettings('acme', host.token, withCredentials),
+      { ...tokenSettings('acme'), apiUrl: host.githubApiUrl.replace('://', '://user:secretpw@') },
+    ]) {
+      const error = await codeHostFailureOf(listAll(settings))
+      expect(error.code).toBe('unreachable')
+      expect(error.message).toBe('A code host address cannot hold a user name or password.')
+    }
+    expect(host.requests).toHaveLength(0)
+  })
+})
+
 describe('GitHub client and the network policy', () => {
   it('refuses a loopback API address unless private networks are allowed, sending nothing', async () => {
     const settings = tokenSettings('acme')

@@ -22,6 +22,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 export function createCodeHostFetch({ network, limits: given }: CodeHostHttpOptions): typeof fetch {
   const limits = { ...CODE_HOST_LIMITS, ...given }
   return async (input, init) => {
+    // the address is checked before a Request is made of it: `new Request` throws a TypeError (not a refusal, and
+    // naming the URL with its password) for one that holds credentials (security report F-11)
+    assertUsableAddress(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const request = new Request(input, init)
     let url = new URL(request.url)
     let method = request.method
@@ -30,12 +33,7 @@ export function createCodeHostFetch({ network, limits: given }: CodeHostHttpOpti
     const timeout = AbortSignal.timeout(limits.timeoutMs)
     const signal = AbortSignal.any([request.signal, timeout])
     for (let hop = 0; ; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new CodeHostError('unreachable', 'A code host address must start with http:// or https://.')
-      }
-      if (url.username || url.password) {
-        throw new CodeHostError('unreachable', 'A code host address cannot hold a user name or password.')
-      }
+      assertUsableAddress(url)
       let answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
       try {
         // IP literals never reach the lookup, so they are checked here; names are checked by the lookup
@@ -60,6 +58,39 @@ export function createCodeHostFetch({ network, limits: given }: CodeHostHttpOpti
       }
       url = next
     }
+  }
+}
+
+/** `text` with the user information of every URL in it ('https://user:password@host') replaced. */
+export function withoutUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1[redacted]@')
+}
+
+/**
+ * An unexpected error as it may be logged or handed to the job queue (which stores it): its kind, message and stack
+ * with every URL's credentials taken out, and nothing else of it (its cause or fields may hold the URL again).
+ */
+export function redactedError(error: unknown): Error {
+  const original = error instanceof Error ? error : new Error(String(error))
+  const redacted = new Error(withoutUrlCredentials(original.message))
+  redacted.name = original.name
+  redacted.stack = original.stack === undefined ? undefined : withoutUrlCredentials(original.stack)
+  return redacted
+}
+
+/** An http(s) address without user information, or a CodeHostError saying what is wrong (never the address). */
+function assertUsableAddress(address: string | URL): void {
+  let url: URL
+  try {
+    url = typeof address === 'string' ? new URL(address) : address
+  } catch {
+    throw new CodeHostError('unreachable', 'A code host address must be a valid http:// or https:// URL.')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CodeHostError('unreachable', 'A code host address must start with http:// or https://.')
+  }
+  if (url.username || url.password) {
+    throw new CodeHostError('unreachable', 'A code host address cannot hold a user name or password.')
   }
 }
 

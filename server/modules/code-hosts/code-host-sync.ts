@@ -18,6 +18,7 @@ import { collectSignals } from '../scan/scan-engine.ts'
 import { type NetworkPolicy, ScanRefusedError } from '../scan/ssrf.ts'
 import { mapSignals } from '../scan/tool-mapper.ts'
 import { CodeHostError } from './code-host.ts'
+import { redactedError } from './code-host-http.ts'
 import { settingsOfConnection } from './code-host-settings.ts'
 import {
   type CodeHostConnectionRow,
@@ -164,14 +165,20 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
       await markUnlistedRepositories(db, connectionId, listedAt)
       if (!(await hasPendingRepositories(db, connectionId))) await markSyncFinished(connectionId)
     } catch (error) {
-      if (!(error instanceof CodeHostError)) {
-        log?.error({ err: error, connectionId }, 'code-host listing failed')
-        throw error // retried with backoff
-      }
+      // any failure ends this run with what went wrong: the host's refusal as it said it, anything else as a generic
+      // message that names no address (it may hold a password); the run never stays "running" (security report F-11)
       await db
         .update(codeHostConnections)
-        .set({ lastSyncError: error.message, lastSyncFinishedAt: new Date() })
+        .set({
+          lastSyncError: error instanceof CodeHostError ? error.message : SYNC_FAILED_MESSAGE,
+          lastSyncFinishedAt: new Date(),
+        })
         .where(eq(codeHostConnections.id, connectionId))
+      if (!(error instanceof CodeHostError)) {
+        const safe = redactedError(error)
+        log?.error({ err: safe, connectionId }, 'code-host listing failed')
+        throw safe // retried with backoff (the queue stores the error: without credentials)
+      }
     }
   }
 
@@ -241,8 +248,9 @@ export function registerCodeHostSync(jobQueue: JobQueue, options: SyncWorkerOpti
       const refusal = error instanceof ScanRefusedError || error instanceof CodeHostError
       // the host or the repository said no: recorded, not retried (the next sync tries again)
       if (!refusal) {
-        log?.error({ err: error, repositoryId }, 'code-host repository scan failed')
-        throw error // retried with backoff
+        const safe = redactedError(error)
+        log?.error({ err: safe, repositoryId }, 'code-host repository scan failed')
+        throw safe // retried with backoff (the queue stores the error: without credentials)
       }
       await updateSyncedRepository(db, repositoryId, { state: 'failed', lastResult: error.message })
     } finally {

@@ -26,7 +26,11 @@ export interface WebhookAnswer {
   body: CodeHostWebhookResponse
 }
 
-const notVerified = () => new HttpError(401, 'unauthorized', WEBHOOK_NOT_VERIFIED)
+/**
+ * A delivery that cannot be verified, and one to a connection that does not exist or takes no webhooks: the same 401,
+ * so the answers do not tell which connection ids exist (decision 078).
+ */
+export const notVerified = () => new HttpError(401, 'unauthorized', WEBHOOK_NOT_VERIFIED)
 const acknowledged = (message: string): WebhookAnswer => ({
   status: 202,
   body: { queued: false, duplicate: false, message },

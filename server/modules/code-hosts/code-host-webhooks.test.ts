@@ -232,7 +232,7 @@ describe('POST /api/v1/code-host-webhooks/{connectionId}', () => {
     expect(wrongToken.statusCode).toBe(401)
   }, 120_000)
 
-  it('answers 401 with one message to a bad or a missing signature, 404 to an unknown connection, and records nothing', async () => {
+  it('answers 401 with one message to a bad or a missing signature and to an unknown connection, and records nothing', async () => {
     const { connectionId, secret, api } = await syncedConnection('github', 'hook-three')
     const push = { repositoryId: 101, fullName: 'hook-three/api', after: headOf(api) }
     const badlySigned = await deliver(connectionId, githubPush(`${secret}-other`, push))
@@ -247,7 +247,10 @@ describe('POST /api/v1/code-host-webhooks/{connectionId}', () => {
     const tampered = { ...signed, body: signed.body.replace('refs/heads/main', 'refs/heads/mainx') }
     expect((await deliver(connectionId, tampered)).statusCode).toBe(401)
 
-    expect((await deliver(2_000_000_000, githubPush(secret, push))).statusCode).toBe(404)
+    // an unknown connection answers as a known one with a bad signature: which ids exist is not told (decision 078)
+    const unknown = await deliver(2_000_000_000, githubPush(secret, push))
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.body).toBe(badlySigned.body)
     const recorded = await ctx.app.db
       .select()
       .from(codeHostDeliveries)

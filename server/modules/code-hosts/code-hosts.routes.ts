@@ -28,7 +28,7 @@ import { forbidden, notFound } from '../../http/errors.ts'
 import { auditContextOf } from '../audit/audit.service.ts'
 import { findCompanyBySlug, findCompanyRole } from '../companies/companies.queries.ts'
 import { registerCodeHostSync } from './code-host-sync.ts'
-import { receiveWebhook } from './code-host-webhooks.service.ts'
+import { notVerified, receiveWebhook } from './code-host-webhooks.service.ts'
 import { presentCodeHost, presentSyncedRepository } from './code-hosts.presenter.ts'
 import {
   countRepositoriesByState,
@@ -47,7 +47,7 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCodeHostSync(app.jobQueue, {
     db: app.db,
     authSecret: app.config.authSecret,
-    network: { allowPrivateNetworks: app.config.scanAllowPrivateNetworks },
+    network: { allowPrivateNetworks: app.config.codeHostAllowPrivateNetworks },
     createClient: app.createCodeHostClient,
     contentChanged: app.contentChanges.announce,
     log: app.log,
@@ -222,7 +222,8 @@ export const codeHostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const connection = await findConnection(app.db, request.params.connectionId)
-        if (!connection || connection.kind === 'git') throw notFound()
+        // no such connection answers as a delivery that fails verification: ids are not revealed (decision 078)
+        if (!connection || connection.kind === 'git') throw notVerified()
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
         const answer = await receiveWebhook(
           { db: app.db, jobQueue: app.jobQueue, authSecret: app.config.authSecret, log: app.log },

@@ -2,7 +2,12 @@
 // credentials are sealed at rest and never answered; every refusal is in the one envelope and writes nothing.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CODE_HOST_NEEDS_CREDENTIALS, ONLY_COMPANY_ADMINS_CODE_HOST } from '#contracts/code-hosts.ts'
+import {
+  CODE_HOST_NEEDS_CREDENTIALS,
+  CodeHostSettingsBody,
+  HOST_URL_CREDENTIALS_MESSAGE,
+  ONLY_COMPANY_ADMINS_CODE_HOST,
+} from '#contracts/code-hosts.ts'
 import { auditEvents, codeHostConnections } from '../../db/schema/index.ts'
 import { createApiTokenFor, requestWithToken } from '../../test/api-token-fixtures.ts'
 import { TestClient } from '../../test/client.ts'
@@ -173,6 +178,24 @@ describe('PUT /api/v1/companies/{slug}/code-host', () => {
     const { admin, path } = await companyWithAdmin()
     expect((await admin.client.put(path, githubSettings({ include: ['acme/$(rm)'] }))).status).toBe(400)
     expect((await admin.client.put(path, { kind: 'git', urls: ['file:///etc/passwd'] })).status).toBe(400)
+  })
+
+  it('answers 400 for an address holding a user name or password, saying where credentials go (report F-11)', async () => {
+    const { admin, path } = await companyWithAdmin()
+    const gitlab = { kind: 'gitlab', group: 'acme', auth: { type: 'token', token: TOKEN } }
+    for (const body of [
+      { ...gitlab, api_url: 'http://user:secretpw@gitlab.acme.test' },
+      { ...gitlab, api_url: 'gitlab.acme.test@evil.example' },
+      { ...gitlab, api_url: 'https://token@gitlab.acme.test' },
+      githubSettings({ api_url: 'https://user:pw@github.acme.test/api/v3' }),
+      { kind: 'git', urls: ['https://git.acme.test/a.git', 'https://user:secretpw@git.acme.test/b.git'] },
+    ]) {
+      const response = await admin.client.put(path, body)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(JSON.stringify(response.body)).not.toContain('secretpw')
+      // the contract says why (the route's union of bodies answers its generic "Invalid input")
+      expect(JSON.stringify(CodeHostSettingsBody.safeParse(body).error?.issues)).toContain(HOST_URL_CREDENTIALS_MESSAGE)
+    }
   })
 })
 

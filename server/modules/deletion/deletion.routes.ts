@@ -14,7 +14,7 @@ import {
   ONLY_ADMINS_DELETE_COMPANY,
   USERNAME_MISMATCH,
 } from '#contracts/deletion.ts'
-import { requireRealUser, requireSessionUser, requireUser } from '../../http/auth-guard.ts'
+import { requireSessionUser, requireUser } from '../../http/auth-guard.ts'
 import { fieldError, forbidden, notFound } from '../../http/errors.ts'
 import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts'
 import { track } from '../analytics/analytics.service.ts'
@@ -112,7 +112,8 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireRealUser(request, IMPERSONATED_DELETE_COMPANY)
+      // like the account's, a company's deletion is the person's at the site, never a token's (decision 078)
+      const user = await requireSessionUser(request, IMPERSONATED_DELETE_COMPANY)
       const company = await findCompanyById(app.db, request.body.companyId)
       if (!company) throw notFound()
       if ((await findCompanyRole(app.db, company.id, user.id)) !== 'admin') throw forbidden(ONLY_ADMINS_DELETE_COMPANY)

@@ -1,6 +1,7 @@
 // Fixture repositories, one per ecosystem and shaped like real projects (fixture-repositories.ts), committed as local
-// git repositories and scanned end to end: GET /api/v1/analyze with a file:// URL (private networks allowed in
-// tests), the shallow clone, the parsers, the catalog's aliases in the database, the stored and answered result.
+// git repositories and scanned end to end: GET /api/v1/analyze with the URL of a git server on loopback (private
+// networks allowed in tests), the shallow clone, the parsers, the catalog's aliases in the database, the stored and
+// answered result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCatalog } from '../../db/seed/catalog/build.ts'
 import { seedCatalog } from '../../db/seed/catalog/seed.ts'
@@ -141,9 +142,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gitServer?.close()
+  await fixtureServer?.close()
   await ctx?.close()
   for (const repository of repositories) repository.remove()
 })
+
+/** The git server the fixtures are served from: the API scans no file:// URL (decision 077). */
+let fixtureServer: FixtureSite | undefined
+const served: Record<string, string> = {}
+async function servedOverHttp(repository: FixtureRepository): Promise<string> {
+  fixtureServer ??= await serveGitOverHttp(served)
+  const repositoryPath = `/fixtures/repository-${Object.keys(served).length}.git`
+  served[repositoryPath] = repository.dir
+  return `${fixtureServer.origin}${repositoryPath}`
+}
 
 async function scanUntilDone(url: string) {
   for (let attempt = 0; attempt < 400; attempt++) {
@@ -158,7 +170,7 @@ describe('GET /api/v1/analyze on fixture repositories', () => {
   it.each(CASES)('finds the stack of %s', async (_label, files, expected, absent) => {
     const repository = createGitRepository(files)
     repositories.push(repository)
-    const response = await scanUntilDone(repository.url)
+    const response = await scanUntilDone(await servedOverHttp(repository))
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ state: 'done', kind: 'repository', error: null })
     const bySlug = new Map(response.body.tools.map((tool: { slug: string }) => [tool.slug, tool]))

@@ -74,15 +74,23 @@ describe('parseScanTarget', () => {
     })
   })
 
-  it('accepts internal hosts and local paths only when private networks are allowed', () => {
-    for (const url of ['http://127.0.0.1:8080/', 'http://localhost:3000', 'http://intranet/', '/srv/app']) {
+  it('accepts internal hosts only when private networks are allowed', () => {
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost:3000', 'http://intranet/']) {
       expect(() => parseScanTarget(url, PUBLIC)).toThrow(ScanUrlError)
       expect(() => parseScanTarget(url, PRIVATE)).not.toThrow()
     }
-    expect(parseScanTarget('/srv/app', PRIVATE)).toMatchObject({ kind: 'folder', folder: '/srv/app' })
-    expect(parseScanTarget('file:///srv/app.git', PRIVATE)).toMatchObject({ kind: 'repository' })
     // a bare word stays a format error even on internal installations
     expect(() => parseScanTarget('intranet', PRIVATE)).toThrow('Url format is invalid.')
+  })
+
+  it('accepts folders and file:// URLs from the command line only, whatever the network setting (decision 077)', () => {
+    for (const url of ['/srv/app', '/root', '/proc/self/cwd', 'file:///etc', 'FILE:///etc/passwd', '/srv/app.git']) {
+      expect(() => parseScanTarget(url, PUBLIC)).toThrow('Only http and https URLs can be scanned.')
+      expect(() => parseScanTarget(url, PRIVATE)).toThrow('Only http and https URLs can be scanned.')
+    }
+    const cli = { allowPrivateNetworks: true, allowFolders: true }
+    expect(parseScanTarget('/srv/app', cli)).toMatchObject({ kind: 'folder', folder: '/srv/app' })
+    expect(parseScanTarget('file:///srv/app.git', cli)).toMatchObject({ kind: 'repository' })
   })
 
   it('refuses other schemes', () => {

@@ -1,5 +1,5 @@
 // What a scan URL points at: a website, a git repository (GitHub, GitLab, Bitbucket, Codeberg, any *.git URL) or,
-// when private networks are allowed, a local folder. Also the normalized key under which scans of the same thing
+// from the command line only, a local folder. Also the normalized key under which scans of the same thing
 // are joined and reused.
 import net from 'node:net'
 import path from 'node:path'
@@ -30,15 +30,24 @@ const CODE_HOSTS: Record<string, { branchMarker: string[] }> = {
   'codeberg.org': { branchMarker: ['src', 'branch'] },
 }
 
+/** Where a scan may reach: `allowFolders` only for the command line (`npm run scan -- <folder>`, scan.cli.ts). */
+export interface ScanTargetOptions {
+  allowPrivateNetworks: boolean
+  allowFolders?: boolean
+}
+
 /**
  * Parses what the user typed. The spec's format rule (contracts/scan.ts) applies to every URL; when private networks
- * are allowed (tests, internal installations) IP literals, single-label hosts such as localhost, file:// URLs and
- * absolute paths are accepted too, since an internal host has no public TLD.
+ * are allowed (tests, internal installations) IP literals and single-label hosts such as localhost are accepted too,
+ * since an internal host has no public TLD. A folder (an absolute path or a file:// URL) is the command line's alone:
+ * the HTTP API refuses it whatever the settings, so no user can read the server's files (security report F-6,
+ * docs/decisions/077-network-reach-flags.md).
  */
-export function parseScanTarget(input: string, options: { allowPrivateNetworks: boolean }): ScanTarget {
+export function parseScanTarget(input: string, options: ScanTargetOptions): ScanTarget {
   const raw = input.trim()
-  if (options.allowPrivateNetworks && (raw.startsWith('file://') || path.isAbsolute(raw))) {
-    const folder = raw.startsWith('file://') ? fileURLToPath(raw) : path.resolve(raw)
+  if (/^file:/i.test(raw) || path.isAbsolute(raw) || raw.startsWith('\\')) {
+    if (!options.allowFolders) throw new ScanUrlError('scheme', SCHEME_MESSAGE)
+    const folder = /^file:/i.test(raw) ? fileURLToPath(raw) : path.resolve(raw)
     const url = pathToFileURL(folder).href
     if (/\.git\/?$/.test(folder)) return { kind: 'repository', url, key: `git:${url}`, git: { cloneUrl: url } }
     return { kind: 'folder', url, key: `file:${folder}`, folder }

@@ -7,6 +7,7 @@ import type { JobAttempt, JobQueue } from '../../queue/job-queue.ts'
 import { createDatabaseLookup, ensurePackageTools, findScan, updateScan } from './scan.queries.ts'
 import { SCAN_JOB, SCANNER_BUSY_MESSAGE, type ScanJob } from './scan.service.ts'
 import { collectSignals } from './scan-engine.ts'
+import { SCHEME_MESSAGE } from './scan-target.ts'
 import { type NetworkPolicy, ScanRefusedError } from './ssrf.ts'
 import { type DetectedTool, mapSignals } from './tool-mapper.ts'
 
@@ -45,6 +46,9 @@ export function registerScanWorker(jobQueue: JobQueue, { db, network, log }: Sca
     const lookup = createDatabaseLookup(db)
     let timer: NodeJS.Timeout | undefined
     try {
+      // a queued scan never reads this machine's files, whatever its job says: folders are the command line's alone
+      // (scan-target.ts; security report F-6)
+      if (target.kind === 'folder' || /^file:/i.test(target.url)) throw new ScanRefusedError('scheme', SCHEME_MESSAGE)
       // waited in the queue for its whole time: every instance was busy
       if (Date.now() >= deadline) throw new ScanRefusedError('fetch_failed', SCANNER_BUSY_MESSAGE)
       await record({ runner: jobQueue.workerId })

@@ -55,7 +55,7 @@ export async function scanWorkspacesForCli(
 async function analyzeInput(input: string): Promise<{ signals: Signal[]; workspaces: WorkspaceAnalysis[] }> {
   if (!URL_SCHEME.test(input)) return analyzeFolder(localFolder(input))
   let workspaces: WorkspaceAnalysis[] = []
-  const target = parseScanTarget(input, { allowPrivateNetworks: true })
+  const target = parseScanTarget(input, { allowPrivateNetworks: true, allowFolders: true })
   const onWorkspaces = (found: WorkspaceAnalysis[]) => {
     workspaces = found
   }

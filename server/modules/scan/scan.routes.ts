@@ -48,7 +48,8 @@ export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AnalyzeQuery,
         response: { 200: AnalyzeResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
       },
-      config: { rateLimit },
+      // it starts a scan that fetches for its caller: a read-only token may not (decision 078)
+      config: { rateLimit, isWriteForApiTokens: true },
       // spec §2, §6: a visitor is asked to sign in before anything else (the wizard opens its modal on 401), so
       // the session is checked before the query is validated: a signed-out visitor with a bad URL gets 401, not 400
       onRequest: async (request) => {

@@ -2,7 +2,6 @@
 // real catalog seeded: validation, sign-in, refusals, scans joined and reused, package tools created on demand.
 import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCAN_EMPTY_MESSAGE } from '#contracts/scan.ts'
@@ -13,7 +12,13 @@ import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
 import { createTestApp, type TestContext } from '../../test/harness.ts'
 import { waitForScanEnd } from '../../test/scan-jobs.ts'
-import { type FixtureSite, serveSilentHost, serveSite } from '../../test/scan-servers.ts'
+import {
+  createGitRepository,
+  type FixtureSite,
+  serveGitOverHttp,
+  serveSilentHost,
+  serveSite,
+} from '../../test/scan-servers.ts'
 import { createScanner } from './scan.service.ts'
 import { parseScanTarget } from './scan-target.ts'
 
@@ -39,6 +44,9 @@ let refusing: TestContext
 let site: FixtureSite
 let user: TestUser
 const folders: string[] = []
+/** The git server the tests' repositories are served from, over HTTP: the API scans no folders (decision 077). */
+let gitServer: FixtureSite
+const hostedRepositories: Record<string, string> = {}
 /** Lets the held stylesheet answer: a scan waits in its mapping stage until then. */
 let releaseStylesheet: () => void = () => {}
 /** Lets the held page answer: a scan of it runs until then. */
@@ -89,6 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close()
+  await gitServer?.close()
   await ctx?.close()
   await refusing?.close()
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true })
@@ -106,12 +115,17 @@ async function scanUntilDone(client: TestClient, url: string) {
   throw new Error(`scan of ${url} did not finish`)
 }
 
-function nodeProject(dependencies: Record<string, string>): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'stackatlas-scan-api-'))
-  folders.push(folder)
-  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'fixture', dependencies }))
-  fs.writeFileSync(path.join(folder, 'index.ts'), 'export const answer = 42\n'.repeat(20))
-  return folder
+/** A Node project committed in a git repository and served over HTTP: its URL. */
+async function nodeProject(dependencies: Record<string, string>): Promise<string> {
+  const repository = createGitRepository({
+    'package.json': JSON.stringify({ name: 'fixture', dependencies }),
+    'index.ts': 'export const answer = 42\n'.repeat(20),
+  })
+  folders.push(repository.dir)
+  gitServer ??= await serveGitOverHttp(hostedRepositories)
+  const repositoryPath = `/fixture/project-${Object.keys(hostedRepositories).length}.git`
+  hostedRepositories[repositoryPath] = repository.dir
+  return `${gitServer.origin}${repositoryPath}`
 }
 
 describe('GET /api/v1/analyze', () => {
@@ -160,6 +174,21 @@ describe('GET /api/v1/analyze', () => {
     expect(response.body.error.fields).toEqual({ url: ['format is invalid'] })
   })
 
+  it.each([
+    '/root',
+    '/proc/self/cwd',
+    '/etc/../root',
+    'file:///etc',
+    'file:///etc/passwd',
+    'FILE:///proc/self/environ',
+    'file://localhost/etc',
+    '/srv/repository.git',
+  ])('refuses the folder %s with 400, even with private networks allowed (security report F-6)', async (url) => {
+    const response = await analyze(user.client, url)
+    expect(response.status).toBe(400)
+    expect(response.body.error.message).toBe('Only http and https URLs can be scanned.')
+  })
+
   describe('when private networks are not allowed', () => {
     let client: TestClient
     beforeAll(async () => {
@@ -173,7 +202,6 @@ describe('GET /api/v1/analyze', () => {
       ['IPv6 loopback', 'http://[::1]/'],
       ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/'],
       ['localhost', 'http://localhost:3000/'],
-      ['a local path', '/etc'],
     ])('refuses %s with 400 (internal hosts have no public TLD)', async (_label, url) => {
       const response = await analyze(client, url)
       expect(response.status).toBe(400)
@@ -181,6 +209,7 @@ describe('GET /api/v1/analyze', () => {
     })
 
     it.each([
+      ['a local path', '/etc'],
       ['file://', 'file:///etc/passwd'],
       ['ftp://', 'ftp://example.com/pub'],
       ['javascript:', 'javascript:alert(1)'],
@@ -309,10 +338,10 @@ describe('GET /api/v1/analyze', () => {
     await scanUntilDone(busy.client, `${site.origin}/slow-c`)
   })
 
-  it('scans a local folder (private networks allowed) and creates package tools on demand, once', async () => {
-    const folder = nodeProject({ express: '^4.18.2', pg: '^8.11.3', 'left-pad': '^1.3.0' })
+  it('scans a repository (private networks allowed) and creates package tools on demand, once', async () => {
+    const folder = await nodeProject({ express: '^4.18.2', pg: '^8.11.3', 'left-pad': '^1.3.0' })
     const response = await scanUntilDone(user.client, folder)
-    expect(response.body).toMatchObject({ state: 'done', kind: 'folder' })
+    expect(response.body).toMatchObject({ state: 'done', kind: 'repository' })
     const byName = new Map(response.body.tools.map((tool: { name: string }) => [tool.name, tool]))
     expect(byName.get('Express')).toMatchObject({ slug: 'express', version: '4.18.2', sources: ['package.json'] })
     expect(byName.get('PostgreSQL')).toMatchObject({ slug: 'postgresql', version: null })
@@ -334,14 +363,14 @@ describe('GET /api/v1/analyze', () => {
       .where(and(eq(toolAliases.kind, 'npm'), eq(toolAliases.alias, 'left-pad')))
     expect(aliases).toHaveLength(1)
 
-    const another = nodeProject({ 'left-pad': '1.3.0' })
+    const another = await nodeProject({ 'left-pad': '1.3.0' })
     const second = await scanUntilDone(user.client, another)
     expect(second.body.tools.map((tool: { slug: string }) => tool.slug)).toContain('npm-left-pad')
     expect(await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-left-pad'))).toHaveLength(1)
   })
 
   it('lists a dependency that is a catalog tool as the tool and as its package, created once (issue 19)', async () => {
-    const folder = nodeProject({ express: '^4.18.2', pg: '^8.11.3' })
+    const folder = await nodeProject({ express: '^4.18.2', pg: '^8.11.3' })
     const response = await scanUntilDone(user.client, folder)
     const byName = new Map(response.body.tools.map((tool: { name: string }) => [tool.name, tool]))
     expect(byName.get('Express')).toMatchObject({ slug: 'express', is_package: false, package_ecosystem: null })
@@ -368,7 +397,7 @@ describe('GET /api/v1/analyze', () => {
       ]),
     )
 
-    const second = await scanUntilDone(user.client, nodeProject({ express: '4.19.0' }))
+    const second = await scanUntilDone(user.client, await nodeProject({ express: '4.19.0' }))
     expect(second.body.tools.map((tool: { slug: string }) => tool.slug)).toEqual(
       expect.arrayContaining(['express', 'npm-express']),
     )
@@ -384,6 +413,18 @@ describe('GET /api/v1/analyze', () => {
 describe('the scanner behind the route', () => {
   const network = { allowPrivateNetworks: true }
   const target = (url: string) => parseScanTarget(url, network)
+
+  it("never reads a folder, even one queued behind the API's back: the worker refuses it", async () => {
+    const scanner = createScanner({ db: ctx.app.db, jobQueue: ctx.app.jobQueue })
+    const folder = parseScanTarget(os.tmpdir(), { allowPrivateNetworks: true, allowFolders: true })
+    expect(folder.kind).toBe('folder')
+    const { scan } = await scanner.analyze(user.id, folder)
+    expect(await waitForScanEnd(ctx.app.db, scan.id)).toMatchObject({
+      state: 'failed',
+      error: 'Only http and https URLs can be scanned.',
+      tools: [],
+    })
+  })
 
   it('refuses a scan past the overall cap, counted across instances in the database', async () => {
     // two instances on one database, each running at most one scan overall

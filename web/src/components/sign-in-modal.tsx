@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { SignInForm, SignUpForm, signUpDomainsMessage } from '#contracts/auth.ts'
 import { FORGOT_PASSWORD_PATH } from '#contracts/password-reset.ts'
+import { safeNextPath } from '#contracts/sign-in.ts'
 import type { SiteInfo } from '#contracts/site.ts'
 import type { CurrentUser } from '#contracts/users.ts'
 import { apiFetch } from '../lib/api.ts'
@@ -163,7 +164,8 @@ export function ProviderButtons({ passwordsOn, callbackURL }: { passwordsOn: boo
     markGuidePending()
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
-      body: { provider, callbackURL: callbackURL ?? window.location.pathname + window.location.search },
+      // a path of this site only, whatever the page's address or `next` held (safeNextPath; security report F-5)
+      body: { provider, callbackURL: safeNextPath(callbackURL ?? window.location.pathname + window.location.search) },
     }).catch(() => null)
     if (result?.url) window.location.assign(result.url)
     else setStarting(null)
@@ -194,6 +196,10 @@ export function ProviderButtons({ passwordsOn, callbackURL }: { passwordsOn: boo
   )
 }
 
+/**
+ * The forms holding a password are `method="post"`: submitted before the page's script has taken over, the password
+ * goes in a body the server answers with a 303 back to the page (server/http/page-post.ts), never in the URL.
+ */
 export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
   const [formError, setFormError] = useState('')
   const { register, handleSubmit, setError, formState } = useForm<SignInForm>({ resolver: zodResolver(SignInForm) })
@@ -207,7 +213,7 @@ export function SignInFormView({ onDone }: { onDone: () => Promise<void> }) {
     }
   })
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={submit} className="space-y-4" noValidate>
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextField
         label="Email"
@@ -269,7 +275,7 @@ export function SignUpFormView({
     }
   })
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={submit} className="space-y-4" noValidate>
       {site?.sign_up === 'invite' && !invitation && (
         <p className="text-sm text-slate-600">Sign-up is by invitation: use the address you were invited at.</p>
       )}

@@ -66,7 +66,7 @@ export function TypeToConfirmDialog({
       title={title}
       description={description}
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form method="post" onSubmit={submit} className="space-y-4" noValidate>
         {children}
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="space-y-1">

@@ -148,7 +148,7 @@ export function CodeHostForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form method="post" onSubmit={submit} noValidate className="space-y-6">
       {error && isRefusedElsewhere(error, SHOWN_FIELDS) && (
         <Alert tone="error">
           {error.message}

@@ -53,7 +53,7 @@ export function ReplaceCredentialsDialog({
       title="Replace credentials"
       description="The new credentials replace the stored ones; the settings stay."
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form method="post" onSubmit={submit} noValidate className="space-y-4">
         {error && isRefusedElsewhere(error, CREDENTIAL_FIELDS) && <Alert tone="error">{error.message}</Alert>}
         {isBlank && <Alert tone="error">Enter the new credentials.</Alert>}
         <CredentialFields
