@@ -2,7 +2,6 @@
 // a GitHub sign-in, they land on it once (e-mail sign-ins and sign-ups from the navbar are sent by the sign-in modal
 // itself); signed up from an action prompt (Follow, I Use This, a page that needs sign-in), the action runs where they
 // were and this banner above the page offers the wizard, which returns to this page when they leave it.
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import {
@@ -15,7 +14,7 @@ import {
   withdrawOnboardingOffer,
 } from '../lib/onboarding-guide.ts'
 import { useCurrentUser } from '../lib/session.tsx'
-import { siteQuery } from '../lib/site.ts'
+import { useSiteName } from '../lib/site.ts'
 import { Button } from './ui/button.tsx'
 
 export function OnboardingGuide() {
@@ -37,7 +36,7 @@ export function OnboardingGuide() {
 }
 
 function OnboardingOffer() {
-  const { data: site } = useQuery(siteQuery)
+  const siteName = useSiteName()
   const location = useLocation()
   const navigate = useNavigate()
   if (location.pathname.startsWith('/onboarding')) return null
@@ -50,8 +49,8 @@ function OnboardingOffer() {
     <section aria-label="Get started" className="border-b border-brand-100 bg-brand-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <p className="min-w-0 basis-full text-sm text-slate-800 sm:basis-0 sm:flex-1">
-          <strong className="font-semibold">Welcome to {site?.name ?? 'Stackatlas'}!</strong> Set up your profile and
-          your stack: it takes a minute, and brings you back here.
+          <strong className="font-semibold">Welcome to {siteName}!</strong> Set up your profile and your stack: it takes
+          a minute, and brings you back here.
         </p>
         <div className="flex gap-2">
           <Button size="sm" onClick={start}>

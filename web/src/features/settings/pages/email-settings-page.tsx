@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
@@ -76,7 +77,7 @@ export default function EmailSettingsPage() {
         </Button>
       }
     >
-      <title>Email settings | Stackatlas</title>
+      <DocumentTitle title="Email settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {user?.impersonated && <Alert tone="warning">You are impersonating this user: settings cannot be changed.</Alert>}
       {!hasPassword && <GithubConfirmation returnTo="/settings/email" isRequired={needsGithub} />}

@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
@@ -98,7 +99,7 @@ function ChangePasswordSettings({ initialNotice }: { initialNotice: Notice | nul
         </Button>
       }
     >
-      <title>Password settings | Stackatlas</title>
+      <DocumentTitle title="Password settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {initialNotice && !notice && !formState.isSubmitted && (
         <Alert tone={initialNotice.tone}>{initialNotice.text}</Alert>
@@ -156,7 +157,7 @@ function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
         </Button>
       }
     >
-      <title>Password settings | Stackatlas</title>
+      <DocumentTitle title="Password settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <GithubConfirmation returnTo="/settings/password" isRequired={needsGithub} />
       <NewPasswordFields
