@@ -1,5 +1,6 @@
 // Guides a user who has not been through onboarding to it (web/src/lib/onboarding-guide.ts, decision 012): back from
-// a GitHub sign-in, they land on it once (e-mail sign-ins and sign-ups from the navbar are sent by the sign-in modal
+// a GitHub or single sign-on sign-in, they land on it once, unless the sign-in asked for a page (the sign-in screen's
+// ?next=, which a private site's wall sets): then they land there and this banner offers the wizard (decision 082) (e-mail sign-ins and sign-ups from the navbar are sent by the sign-in modal
 // itself); signed up from an action prompt (Follow, I Use This, a page that needs sign-in), the action runs where they
 // were and this banner above the page offers the wizard, which returns to this page when they leave it.
 import { useEffect, useSyncExternalStore } from 'react'
@@ -7,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router'
 import {
   needsOnboarding,
   ONBOARDING_START_PATH,
+  offerOnboarding,
   onboardingOfferedTo,
   rememberSignInPage,
   subscribeToOnboardingOffer,
@@ -21,10 +23,14 @@ export function OnboardingGuide() {
   const { user, isLoading } = useCurrentUser()
   const navigate = useNavigate()
   useEffect(() => {
-    if (isLoading || !takeGuidePending() || !user) return
+    if (isLoading || !user) return
+    const onReturn = takeGuidePending()
+    if (!onReturn) return
     let isCurrent = true
     needsOnboarding(user).then((needed) => {
-      if (needed && isCurrent) navigate(ONBOARDING_START_PATH)
+      if (!needed || !isCurrent) return
+      if (onReturn === 'offer') offerOnboarding(user.id)
+      else navigate(ONBOARDING_START_PATH)
     })
     return () => {
       isCurrent = false
