@@ -36,7 +36,7 @@ export function ExportMenu({ ownerSlug, stackSlug }: { ownerSlug: string; stackS
       </summary>
       <ul
         aria-label="Export this stack as"
-        className="absolute inset-x-0 z-20 mt-2 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 sm:left-auto sm:right-0 sm:w-72"
+        className="absolute inset-x-0 z-20 mt-2 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 sm:left-auto sm:right-0 sm:w-80"
       >
         {entries.map((entry) => (
           <li key={entry.key}>
