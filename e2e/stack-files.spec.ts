@@ -114,6 +114,8 @@ test("a visitor's Export menu on a phone stays on the screen, before and after t
     const phone = await visitor.newPage()
     await phone.goto(stackPath)
     if (javaScriptEnabled) await waitForApp(phone)
+    // the follower count is public: the server draws it, never a placeholder (issue 31 cosmetic 5)
+    await expect(phone.getByTestId('follow-button')).toHaveText(/^Follow\s*0$/)
     await phone.locator('summary', { hasText: 'Export' }).click()
     const menu = phone.getByRole('list', { name: 'Export this stack as' })
     await expect(menu).toBeVisible()
