@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { RADAR_QUADRANTS, RADAR_RINGS, ringIndex } from './radar.ts'
-import { type BlipInput, placeBlips, RADAR_CENTER, RING_RADII } from './radar-layout.ts'
+import {
+  type BlipInput,
+  LARGE_BLIP_RADIUS,
+  placeBlips,
+  RADAR_CENTER,
+  RING_LABEL_FONT_SIZE,
+  RING_LABEL_HALO,
+  RING_LABEL_INSET,
+  RING_RADII,
+  ringLabelDistance,
+  ringLabelWidth,
+} from './radar-layout.ts'
 
 const QUADRANT_SIGNS = [
   [1, 1],
@@ -63,5 +74,25 @@ describe('placeBlips', () => {
     const once = placeBlips(entries)
     const again = placeBlips([...entries].reverse())
     expect([...again.entries()].sort()).toEqual([...once.entries()].sort())
+  })
+
+  it.each([
+    ['the whole radar', undefined],
+    ["a phone's one quadrant", LARGE_BLIP_RADIUS],
+  ])('keeps every blip off the ring names in %s, above and below the centre', (_, blipRadius) => {
+    const entries = RADAR_QUADRANTS.flatMap((quadrant) =>
+      RADAR_RINGS.flatMap((ring) => band(20, quadrant.slug, ring.slug)),
+    )
+    const places = placeBlips(entries, blipRadius)
+    const halfHeight = (RING_LABEL_FONT_SIZE + RING_LABEL_HALO) / 2
+    for (const entry of entries) {
+      const place = places.get(entry.slug)!
+      const ring = ringIndex(entry.ring)
+      // the name's box, whichever way it is written: centred on the axis, or from the inset out beside it
+      const across = Math.abs(place.x - RADAR_CENTER) - place.r
+      const along = Math.abs(Math.abs(place.y - RADAR_CENTER) - ringLabelDistance(ring))
+      const onLabel = across < RING_LABEL_INSET + ringLabelWidth(ring) && along < halfHeight + place.r
+      expect(onLabel, `${entry.slug} at ${place.x},${place.y}`).toBe(false)
+    }
   })
 })

@@ -4,12 +4,16 @@
 import { z } from 'zod'
 import { apiSchemas } from './api-schemas.ts'
 
-/** The rings, innermost first; a ring's index is its index here (Zalando's `ring`). Colours are Zalando's. */
+/**
+ * The rings, innermost first; a ring's index is its index here (Zalando's `ring`). `color` is Zalando's, for blips and
+ * the exported JSON; `textColor` is the same hue dark enough for words on white and on the rings' greys (WCAG AA,
+ * at least 4.5:1 on #f1f5f9), for the ring names in the drawing and in the list.
+ */
 export const RADAR_RINGS = [
-  { slug: 'adopt', name: 'Adopt', color: '#5ba300' },
-  { slug: 'trial', name: 'Trial', color: '#009eb0' },
-  { slug: 'assess', name: 'Assess', color: '#c7ba00' },
-  { slug: 'hold', name: 'Hold', color: '#e09b96' },
+  { slug: 'adopt', name: 'Adopt', color: '#5ba300', textColor: '#3f7000' },
+  { slug: 'trial', name: 'Trial', color: '#009eb0', textColor: '#007580' },
+  { slug: 'assess', name: 'Assess', color: '#c7ba00', textColor: '#736900' },
+  { slug: 'hold', name: 'Hold', color: '#e09b96', textColor: '#a8433b' },
 ] as const
 export type RadarRing = (typeof RADAR_RINGS)[number]['slug']
 export const RadarRing = z.enum(['adopt', 'trial', 'assess', 'hold'], {

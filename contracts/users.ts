@@ -6,6 +6,10 @@ import { Notification } from './notifications.ts'
 import { BasicInformation } from './onboarding.ts'
 import { Username } from './owners.ts'
 
+/** A way an account signs in: its password, GitHub, or the site's single sign-on (OIDC_NAME). */
+export const SignInProvider = z.enum(['password', 'github', 'oidc'])
+export type SignInProvider = z.infer<typeof SignInProvider>
+
 export const CurrentUser = z
   .object({
     id: z.number().int(),
@@ -20,6 +24,11 @@ export const CurrentUser = z
     has_personal_github_install: z.boolean(),
     /** False for accounts made through GitHub that never set one: settings offer to set it. */
     has_password: z.boolean(),
+    /**
+     * The ways this account signs in. Settings confirm an e-mail or password change through one of them: the current
+     * password, else a fresh sign-in through the account's own provider (decision 081).
+     */
+    sign_in_providers: z.array(SignInProvider),
     /** False until the address is verified (an e-mailed link, GitHub or single sign-on): until then it cannot act. */
     email_verified: z.boolean(),
     /** A new address waiting for its e-mailed link to be followed; it replaces `email` then. */
@@ -98,3 +107,10 @@ export type SetPasswordBody = z.infer<typeof SetPasswordBody>
 export const FRESH_SIGN_IN_MINUTES = 10
 /** error_msg of the 403 that asks an account without a password to sign in again first. */
 export const REAUTHENTICATE = 'reauthenticate'
+
+/**
+ * SSO_ONLY: an account's address is the one the site's single sign-on (OIDC_NAME) gives, so settings do not change it
+ * (decision 081); the API refuses the change with these words and this error_msg.
+ */
+export const ADDRESS_MANAGED = 'address_managed'
+export const addressManagedMessage = (ssoName: string) => `Your address is managed by ${ssoName}.`

@@ -2,7 +2,7 @@
 // that link to their tools, numbered, not overlapping, with a legend and the list beside), read without JavaScript,
 // and an admin moves a tool to another ring with a reason that its history then shows; a visitor cannot move.
 // At 1280 and 390 px.
-import { callApi, screenshot, signUp, uniqueName } from './helpers.ts'
+import { callApi, screenshot, signUp, uniqueName, waitForApp } from './helpers.ts'
 import { expect, test } from './test.ts'
 
 /** Catalog tools across the four layers; the ones this catalog lacks are left out. */
@@ -49,7 +49,8 @@ test('the company radar: from the company page, SVG with numbered linked blips, 
   await expect(page).toHaveURL(new RegExp(`/companies/${slug}/radar$`))
   await expect(page.getByRole('heading', { level: 1, name: `Radar Co ${token} Tech Radar` })).toBeVisible()
 
-  const radar = page.locator('svg').filter({ has: page.locator('title', { hasText: 'Tech Radar' }) })
+  // the whole radar (a phone's one-quadrant drawing is titled 'Tech Radar: {quadrant}')
+  const radar = page.locator('svg').filter({ has: page.locator('title', { hasText: /Tech Radar$/ }) })
   const blips = radar.locator('a')
   await expect(blips).toHaveCount(tools.length)
   // each blip links to its tool and is named by its number, tool, ring and quadrant
@@ -118,17 +119,36 @@ test('the company radar: from the company page, SVG with numbered linked blips, 
   const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
   const visitorPage = await visitor.newPage()
   await visitorPage.goto(`${new URL(page.url()).origin}/companies/${slug}/radar`)
-  await expect(visitorPage.locator('svg a')).toHaveCount(tools.length)
+  await expect(
+    visitorPage
+      .locator('svg')
+      .filter({ has: visitorPage.locator('title', { hasText: /Tech Radar$/ }) })
+      .locator('a'),
+  ).toHaveCount(tools.length)
   await expect(visitorPage.locator(`#radar-${first!.slug}`)).toContainText('Hold')
   await expect(visitorPage.getByRole('button', { name: /^Move / })).toHaveCount(0)
   await visitor.close()
 
-  // phone: the radar scales to the width, the list stays readable, nothing scrolls sideways
+  // phone: one quadrant at a time at the screen's width, picked by its name, every word and number at least 11 px
+  // (the whole radar shrunk to a phone drew 5 px numbers); nothing scrolls sideways
   await page.setViewportSize({ width: 390, height: 844 })
   await page.reload()
-  const width = await radar.evaluate((svg) => svg.getBoundingClientRect().width)
-  expect(width).toBeLessThanOrEqual(390)
-  expect(width).toBeGreaterThan(300)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await waitForApp(page)
+  await expect(radar).toBeHidden()
+  const quadrant = page.locator('svg').filter({ has: page.locator('title', { hasText: /Tech Radar: / }) })
+  for (const name of ['Application & Data', 'Utilities', 'DevOps', 'Business Tools']) {
+    await page.getByRole('button', { name: new RegExp(`^${name}\\s*\\d+$`) }).click()
+    await expect(quadrant.locator('title').first()).toHaveText(`Radar Co ${token} Tech Radar: ${name}`)
+    const drawn = await quadrant.evaluate((svg) => {
+      const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width
+      const sizes = [...svg.querySelectorAll('text')].map(
+        (text) => Number.parseFloat(getComputedStyle(text).fontSize) * scale,
+      )
+      return { width: svg.getBoundingClientRect().width, smallest: Math.min(...sizes) }
+    })
+    expect(drawn.width).toBeGreaterThan(330)
+    expect(drawn.smallest).toBeGreaterThanOrEqual(11)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  }
   await screenshot(page, 'company-radar-phone')
 })

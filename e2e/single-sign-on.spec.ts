@@ -6,7 +6,9 @@
 // The provider must be known to the server when it starts (OIDC_ISSUER), and SIGNUP_EMAIL_DOMAINS or SSO_ONLY would
 // change the shared server every other spec signs up on: so this spec starts two servers of its own, one with the
 // domain rule on E2E_PORT + 3 and one with SSO_ONLY on E2E_PORT + 4, with the provider on E2E_PORT + 2, all in this
-// process's reach (decision 051; E2E_PORT + 1 is the private site's server, playwright.config.ts).
+// process's reach (decision 051; E2E_PORT + 1 is the private site's server, playwright.config.ts). A third, on
+// E2E_PORT + 5, is a private site named by SITE_NAME ("Acme Stacks"): its name everywhere the site names itself, its
+// open pages in the name-only frame, the first sign-in returning to the page asked for (decisions 081, 082).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { OIDC_TEST_CLIENT, type OidcTestProvider, startOidcProvider } from '../server/test/oidc-provider.ts'
 import { expectNoA11yViolations } from './a11y.ts'
@@ -16,6 +18,8 @@ import { type Browser, expect, type Page, test } from './test.ts'
 const basePort = Number(process.env.E2E_PORT ?? 3100)
 const site = `http://localhost:${basePort + 3}`
 const ssoOnlySite = `http://localhost:${basePort + 4}`
+const privateSite = `http://localhost:${basePort + 5}`
+const PRIVATE_SITE_NAME = 'Acme Stacks'
 const SSO_NAME = 'Acme SSO'
 
 let provider: OidcTestProvider
@@ -59,11 +63,16 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   provider = await startOidcProvider({
     port: basePort + 2,
-    redirectUris: [`${site}/api/auth/callback/oidc`, `${ssoOnlySite}/api/auth/callback/oidc`],
+    redirectUris: [
+      `${site}/api/auth/callback/oidc`,
+      `${ssoOnlySite}/api/auth/callback/oidc`,
+      `${privateSite}/api/auth/callback/oidc`,
+    ],
   })
   await Promise.all([
     startSite(site, 'sso', { SIGNUP_EMAIL_DOMAINS: 'example.test' }),
     startSite(ssoOnlySite, 'sso-only', { SSO_ONLY: 'true' }),
+    startSite(privateSite, 'sso-private', { SITE_MODE: 'private', SITE_NAME: PRIVATE_SITE_NAME }),
   ])
 })
 
@@ -222,5 +231,130 @@ test('SSO_ONLY: the modal offers the provider alone, and settings have no passwo
   await expect(page.getByText(`Passwords are turned off on this site: you sign in with ${SSO_NAME}`)).toBeVisible()
   await expect(page.getByLabel('New password')).toHaveCount(0)
   await screenshot(page, 'single-sign-on/sso-only-settings')
+  await page.context().close()
+})
+
+test('SSO_ONLY: Settings → Email says the provider manages the address, and offers no change', async ({ browser }) => {
+  for (const width of [1280, 390]) {
+    const page = await newPage(browser, width)
+    await signInThroughProvider(page, 'ada', { origin: ssoOnlySite })
+    await page.goto(`${ssoOnlySite}/settings/email`)
+    await waitForApp(page)
+    await expect(page.getByText(`Your address is managed by ${SSO_NAME}.`)).toBeVisible()
+    await expect(page.getByLabel('New email address')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /Change email|GitHub/ })).toHaveCount(0)
+    await expect(page.getByText('GitHub')).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await screenshot(page, `single-sign-on/sso-only-email-${width}`)
+    await page.context().close()
+  }
+})
+
+/** The server's HTML of a page of the private site, as this page's session sees it (no JavaScript runs). */
+async function serverHtml(page: Page, path: string) {
+  const answer = await page.request.get(`${privateSite}${path}`, { headers: { accept: 'text/html' } })
+  return answer.text()
+}
+
+test("a private site's open pages are drawn in the name-only frame, named by SITE_NAME", async ({ browser }) => {
+  for (const width of [1280, 390]) {
+    const page = await newPage(browser, width)
+    for (const path of [
+      '/sign-in?next=/tools/react',
+      '/verify-email?token=nothing',
+      '/join?token=nothing',
+      '/users/sign-in-error?error=access_denied',
+    ]) {
+      await page.goto(`${privateSite}${path}`)
+      await waitForApp(page)
+      await expect(page.getByText(PRIVATE_SITE_NAME, { exact: true })).toBeVisible()
+      // nothing of the directory, whose links lead back to the wall
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+      await expect(page.getByRole('link', { name: /Create A Stack|Tools/ })).toHaveCount(0)
+      await expect(page.getByRole('searchbox')).toHaveCount(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await screenshot(page, `single-sign-on/private-open-${path.split('?')[0]!.slice(1).replace(/\//g, '-')}-${width}`)
+    }
+    const signIn = await serverHtml(page, '/sign-in?next=/tools/react')
+    expect(signIn).toContain(`<title>Sign in | ${PRIVATE_SITE_NAME}</title>`)
+    expect(signIn).toMatch(new RegExp(`<meta name="description" content="${PRIVATE_SITE_NAME}: `))
+    expect(signIn).not.toContain('Stackatlas:')
+    await page.context().close()
+  }
+})
+
+test('the first sign-in on the private site returns to the page asked for, where the site is named by SITE_NAME', async ({
+  browser,
+}) => {
+  provider.addPerson({
+    login: 'grace',
+    sub: `sub-grace-${Date.now()}`,
+    email: 'grace@example.test',
+    emailVerified: true,
+    name: 'Grace Hopper',
+  })
+  const page = await newPage(browser, 1280)
+  await page.goto(`${privateSite}/tools/react`)
+  await page.waitForURL(`${privateSite}/sign-in?next=%2Ftools%2Freact`)
+  await waitForApp(page)
+  await page.getByRole('button', { name: `Sign in with ${SSO_NAME}` }).click()
+  await page.waitForURL(`${provider.issuer}/interaction/**`)
+  await page.getByLabel('Login').fill('grace')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // a new account: the page asked for, and the wizard offered there (decision 082)
+  await page.waitForURL(`${privateSite}/tools/react`)
+  await waitForApp(page)
+  await expect(page.getByRole('heading', { name: 'React', level: 1 })).toBeVisible()
+  const offer = page.getByRole('region', { name: 'Get started' })
+  await expect(offer).toContainText(`Welcome to ${PRIVATE_SITE_NAME}!`)
+  expect(page.url()).toBe(`${privateSite}/tools/react`)
+  await screenshot(page, 'single-sign-on/private-first-sign-in')
+
+  // the name in the header, the footer and the titles, as the server draws them
+  await expect(page.getByRole('link', { name: `${PRIVATE_SITE_NAME} home` })).toBeVisible()
+  const tool = await serverHtml(page, '/tools/react')
+  expect(tool).toContain(`aria-label="${PRIVATE_SITE_NAME} home"`)
+  expect(tool).toContain(`${PRIVATE_SITE_NAME} runs Stackatlas`)
+  expect(tool).toMatch(new RegExp(`<title>React[^<]* \\| ${PRIVATE_SITE_NAME}</title>`))
+  for (const [path, title] of [
+    ['/settings/email', 'Email settings'],
+    ['/settings/password', 'Password settings'],
+    ['/notifications', 'Notifications'],
+  ] as const) {
+    const html = await serverHtml(page, path)
+    expect(html, path).toContain(`<title>${title} | ${PRIVATE_SITE_NAME}</title>`)
+    expect(html, path).not.toContain('Stackatlas home')
+  }
+
+  // Settings name the account's own provider, and confirm through it (decision 081)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 })
+    await page.goto(`${privateSite}/settings/email`)
+    await waitForApp(page)
+    await expect(page.getByText(`You sign in with ${SSO_NAME}, so there is no password to check`)).toBeVisible()
+    await expect(page.getByText('GitHub')).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await screenshot(page, `single-sign-on/private-email-settings-${width}`)
+    await page.goto(`${privateSite}/settings/password`)
+    await waitForApp(page)
+    await expect(page.getByText(`You sign in with ${SSO_NAME}. Set a password`)).toBeVisible()
+    await expect(page.getByRole('button', { name: `Confirm with ${SSO_NAME}` })).toBeVisible()
+    await expect(page.getByText('GitHub')).toHaveCount(0)
+    await screenshot(page, `single-sign-on/private-password-settings-${width}`)
+  }
+  await page.goto(`${privateSite}/settings/email`)
+  await waitForApp(page)
+  await page.getByRole('button', { name: `Confirm with ${SSO_NAME}` }).click()
+  // the provider may remember the person; either way the browser comes back to the settings page
+  await page.waitForURL((url) => url.origin === privateSite || url.pathname.startsWith('/interaction/'))
+  if (page.url().startsWith(provider.issuer)) {
+    await page.getByLabel('Login').fill('grace')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+  await page.waitForURL(`${privateSite}/settings/email`)
+  await waitForApp(page)
+  await page.getByLabel('New email address').fill('grace.hopper@example.test')
+  await page.getByRole('button', { name: 'Change email' }).click()
+  await expect(page.getByText('We sent a link to grace.hopper@example.test')).toBeVisible()
   await page.context().close()
 })

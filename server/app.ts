@@ -25,6 +25,7 @@ import { registerInputGuard } from './http/input-guard.ts'
 import { registerMetrics } from './http/metrics.ts'
 import { registerApiDocument } from './http/openapi.ts'
 import { createPageCache, noPageCache } from './http/page-cache.ts'
+import { withSiteName } from './http/page-head.ts'
 import { pagePostRoutes } from './http/page-post.ts'
 import { loadBuiltRenderer, sendNotFoundPage, sendRenderedPage } from './http/page-render.ts'
 import { readPageShell, sendPage, webDist } from './http/page-shell.ts'
@@ -178,13 +179,12 @@ export async function buildApp({
 async function registerWeb(app: App) {
   const webPages = app.config.webDev ? await registerWebDev(app) : await registerBuiltWeb(app)
   if (!webPages) return
-  const pages: WebPages =
-    app.config.siteMode === 'private'
-      ? async (request) => {
-          const { shell, render } = await webPages(request)
-          return { shell: withoutIndexing(shell), render }
-        }
-      : webPages
+  const { siteMode, siteName } = app.config
+  const pages: WebPages = async (request) => {
+    const { shell, render } = await webPages(request)
+    const named = withSiteName(shell, siteName)
+    return { shell: siteMode === 'private' ? withoutIndexing(named) : named, render }
+  }
   const cache = app.config.webDev ? noPageCache : createPageCache(app)
   const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shell, render } = await pages(request)

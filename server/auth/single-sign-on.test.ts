@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORDS_OFF, SIGN_IN_ERROR_PATH, SIGN_UP_REFUSALS } from '#contracts/auth.ts'
 import { type App, buildApp } from '../app.ts'
-import { accounts, users } from '../db/schema/index.ts'
+import { accounts, sessions, users } from '../db/schema/index.ts'
 import { TestClient } from '../test/client.ts'
 import { buildUser } from '../test/factories.ts'
 import { createTestApp, TEST_ORIGIN, type TestContext, testConfig } from '../test/harness.ts'
@@ -181,6 +181,33 @@ describe('single sign-on', () => {
     expect(response.body.error.error_msg).toBe('ID_TOKEN_SIGN_IN_REFUSED')
   })
 
+  it('tells the web the account signs in through single sign-on, and takes a new sign-in there as the confirmation of an address change (decision 081)', async () => {
+    const someone = person()
+    const first = await signInWithSso(ctx.app, provider, someone.login)
+    const current = (await first.client.get('/api/v1/users/current')).body.user
+    expect(current).toMatchObject({ sign_in_providers: ['oidc'], has_password: false })
+    // an hour later the session proves nothing: the change asks for a new sign-in
+    await ctx.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, current.id))
+    const stale = await first.client.post('/api/v1/users/email', { email: `moved-${someone.email}` })
+    expect(stale.status).toBe(403)
+    expect(stale.body.error.error_msg).toBe('reauthenticate')
+    // "Confirm with Acme SSO": the provider's sign-in, back on the settings page, and the change goes through
+    const again = await signInWithSso(ctx.app, provider, someone.login, { callbackURL: '/settings/email' })
+    expect(again.location).toBe('/settings/email')
+    const fresh = await again.client.post('/api/v1/users/email', { email: `moved-${someone.email}` })
+    expect(fresh.status).toBe(200)
+  })
+
+  it('lists every way an account signs in: a password account joined by single sign-on has both', async () => {
+    const existing = await buildUser(ctx.app, { email: `both-${nextPerson}@example.test` })
+    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id))
+    const joined = await signInWithSso(ctx.app, provider, person({ email: existing.email }).login)
+    expect((await joined.client.get('/api/v1/users/current')).body.user.sign_in_providers).toEqual(['password', 'oidc'])
+  })
+
   it('tells the web its button label', async () => {
     const site = await new TestClient(ctx.app).get('/api/v1/site')
     expect(site.body).toMatchObject({ sso_name: 'Acme SSO', password_enabled: true })
@@ -225,6 +252,18 @@ describe('SSO_ONLY', () => {
     expect(change.body.error.message).toBe(message)
     const set = await client.post('/api/v1/users/password/set', { new_password: 'another-horse-battery' })
     expect(set.status).toBe(403)
+  })
+
+  it('answers 403 to changing the address in settings: the provider manages it (decision 081)', async () => {
+    const someone = person()
+    const signedIn = await signInWithSso(ssoOnly, provider, someone.login)
+    const response = await signedIn.client.post('/api/v1/users/email', { email: `elsewhere-${someone.email}` })
+    expect(response.status).toBe(403)
+    expect(response.body.error).toMatchObject({
+      message: 'Your address is managed by Acme SSO.',
+      error_msg: 'address_managed',
+    })
+    expect((await signedInUser(signedIn.client))?.email).toBe(someone.email)
   })
 
   it('still signs people in through single sign-on, and says so to the web', async () => {

@@ -2,6 +2,7 @@
 // app's index.html, so search engines and link previews that do not run JavaScript see them (every rendered page:
 // page-render.ts). The browser's copy is kept in step by web/src/lib/page-meta.ts, which finds the canonical link
 // and the JSON-LD block by the same ids.
+import { siteDescription } from '#contracts/site.ts'
 import { jsonLdText } from '#contracts/tool-page-meta.ts'
 
 export interface PageHead {
@@ -19,6 +20,21 @@ export const STRUCTURED_DATA_ID = 'structured-data'
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}
+
+/**
+ * index.html naming the site it serves (SITE_NAME): its default title and meta description, which every page without
+ * its own keeps (web/index.html is written for the default name).
+ */
+export function withSiteName(indexHtml: string, siteName: string): string {
+  const name = escapeHtml(siteName)
+  const description = escapeHtml(siteDescription(siteName))
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
 }
 
 /** index.html with the page's head; the site's own description is kept in data-site-description for the SPA. */

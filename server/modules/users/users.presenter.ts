@@ -1,5 +1,5 @@
 import type { Notification, NotificationCounts } from '#contracts/notifications.ts'
-import type { CurrentUser } from '#contracts/users.ts'
+import type { CurrentUser, SignInProvider } from '#contracts/users.ts'
 import type { SessionUser } from '../../http/auth-guard.ts'
 import type { findUserProfile, listPersonalStacks, listUserCompanies } from './users.queries.ts'
 
@@ -10,8 +10,7 @@ export function presentCurrentUser(input: {
   profile: Profile
   companies: Awaited<ReturnType<typeof listUserCompanies>>
   personalStacks: Awaited<ReturnType<typeof listPersonalStacks>>
-  hasGithub: boolean
-  hasPassword: boolean
+  signInProviders: SignInProvider[]
   pendingEmail: string | null
   notifications: Notification[]
   notificationCounts: NotificationCounts
@@ -28,8 +27,9 @@ export function presentCurrentUser(input: {
     is_admin: session.isAdmin,
     impersonated: session.impersonated,
     popularity: profile.popularity,
-    has_personal_github_install: input.hasGithub,
-    has_password: input.hasPassword,
+    has_personal_github_install: input.signInProviders.includes('github'),
+    has_password: input.signInProviders.includes('password'),
+    sign_in_providers: input.signInProviders,
     email_verified: profile.emailVerified,
     pending_email: input.pendingEmail,
     weekly_digest_subscribed: profile.weeklyDigestSubscribed,

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm'
+import { SignInProvider } from '#contracts/users.ts'
+import { OIDC_PROVIDER_ID } from '../../auth/single-sign-on.ts'
 import type { Db } from '../../db/client.ts'
 import {
   accounts,
@@ -22,6 +24,21 @@ export async function hasGithubAccount(db: Db, userId: number): Promise<boolean>
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'github')))
     .limit(1)
   return Boolean(row)
+}
+
+/** The ways the account signs in (contracts/users.ts SignInProvider), from its accounts, in the enum's order. */
+export async function listSignInProviders(db: Db, userId: number): Promise<SignInProvider[]> {
+  const rows = await db
+    .select({ providerId: accounts.providerId, hasPassword: isNotNull(accounts.password) })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+  const providers = new Set<SignInProvider>()
+  for (const row of rows) {
+    if (row.providerId === 'credential' && row.hasPassword) providers.add('password')
+    else if (row.providerId === 'github') providers.add('github')
+    else if (row.providerId === OIDC_PROVIDER_ID) providers.add('oidc')
+  }
+  return SignInProvider.options.filter((provider) => providers.has(provider))
 }
 
 export async function listUserCompanies(db: Db, userId: number) {

@@ -16,14 +16,15 @@ import { presentNotification } from '../notifications/notifications.presenter.ts
 import { countNotifications, listNotifications } from '../notifications/notifications.queries.ts'
 import { findPendingEmail } from './email-verification.service.ts'
 import { presentCurrentUser } from './users.presenter.ts'
+import { findUserProfile, listPersonalStacks, listSignInProviders, listUserCompanies } from './users.queries.ts'
 import {
-  findPasswordHash,
-  findUserProfile,
-  hasGithubAccount,
-  listPersonalStacks,
-  listUserCompanies,
-} from './users.queries.ts'
-import { assertPasswordsOn, changeEmail, changePassword, setFirstPassword, updateProfile } from './users.service.ts'
+  assertAddressChangeable,
+  assertPasswordsOn,
+  changeEmail,
+  changePassword,
+  setFirstPassword,
+  updateProfile,
+} from './users.service.ts'
 
 const Ok = z.object({ ok: z.literal(true) })
 
@@ -42,25 +43,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       const session = await request.sessionUser()
       if (!session) return { user: null }
-      const [
-        profile,
-        companies,
-        personalStacks,
-        hasGithub,
-        passwordHash,
-        pendingEmail,
-        notifications,
-        notificationCounts,
-      ] = await Promise.all([
-        findUserProfile(app.db, session.id),
-        listUserCompanies(app.db, session.id),
-        listPersonalStacks(app.db, session.id),
-        hasGithubAccount(app.db, session.id),
-        findPasswordHash(app.db, session.id),
-        findPendingEmail(app.db, session.id),
-        listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
-        countNotifications(app.db, session.id),
-      ])
+      const [profile, companies, personalStacks, signInProviders, pendingEmail, notifications, notificationCounts] =
+        await Promise.all([
+          findUserProfile(app.db, session.id),
+          listUserCompanies(app.db, session.id),
+          listPersonalStacks(app.db, session.id),
+          listSignInProviders(app.db, session.id),
+          findPendingEmail(app.db, session.id),
+          listNotifications(app.db, session.id, { limit: MENU_SIZE, offset: 0 }),
+          countNotifications(app.db, session.id),
+        ])
       if (!profile) return { user: null }
       return {
         user: presentCurrentUser({
@@ -68,8 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           profile,
           companies,
           personalStacks,
-          hasGithub,
-          hasPassword: passwordHash !== null,
+          signInProviders,
           pendingEmail,
           notifications: notifications.map(presentNotification),
           notificationCounts,
@@ -110,6 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireSessionUser(request, IMPERSONATED_CHANGE_SETTINGS)
+      assertAddressChangeable(app.config)
       await changeEmail(app.auth, app.db, user, request.body, app.config, app.jobQueue, request.log)
       return { ok: true as const }
     },

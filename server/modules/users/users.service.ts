@@ -2,7 +2,13 @@
 // (docs/decisions/024-account-changes.md).
 import { APIError } from 'better-auth/api'
 import { PASSWORDS_OFF, passwordsOffMessage } from '#contracts/auth.ts'
-import { FRESH_SIGN_IN_MINUTES, REAUTHENTICATE, type UpdateProfileBody } from '#contracts/users.ts'
+import {
+  ADDRESS_MANAGED,
+  addressManagedMessage,
+  FRESH_SIGN_IN_MINUTES,
+  REAUTHENTICATE,
+  type UpdateProfileBody,
+} from '#contracts/users.ts'
 import type { Auth } from '../../auth/auth.ts'
 import { changeUsername, isHandleAvailable, normalizeUsername } from '../../auth/handles.ts'
 import { addressRefusal } from '../../auth/sign-up-rules.ts'
@@ -66,6 +72,14 @@ async function assertOwnerConfirmed(auth: Auth, db: Db, user: CookieSessionUser,
 export function assertPasswordsOn(config: Pick<AppConfig, 'ssoOnly' | 'oidc'>) {
   if (!config.ssoOnly) return
   throw new HttpError(403, 'forbidden', passwordsOffMessage(config.oidc?.name ?? 'SSO'), { errorMsg: PASSWORDS_OFF })
+}
+
+/** SSO_ONLY: the address comes from the single sign-on provider, not from settings (decision 081). */
+export function assertAddressChangeable(config: Pick<AppConfig, 'ssoOnly' | 'oidc'>) {
+  if (!config.ssoOnly) return
+  throw new HttpError(403, 'forbidden', addressManagedMessage(config.oidc?.name ?? 'SSO'), {
+    errorMsg: ADDRESS_MANAGED,
+  })
 }
 
 export function assertRecentSignIn(user: CookieSessionUser, now = Date.now()) {

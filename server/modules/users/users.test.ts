@@ -294,10 +294,16 @@ describe('e-mail change', () => {
 describe('setting a first password', () => {
   it('lets an account made through GitHub set a password after a recent sign-in, then sign in with it', async () => {
     const person = await buildGithubUser()
-    expect((await person.client.get('/api/v1/users/current')).body.user.has_password).toBe(false)
+    expect((await person.client.get('/api/v1/users/current')).body.user).toMatchObject({
+      has_password: false,
+      sign_in_providers: ['github'],
+    })
     const response = await person.client.post('/api/v1/users/password/set', { new_password: 'my-first-password' })
     expect(response.status).toBe(200)
-    expect((await person.client.get('/api/v1/users/current')).body.user.has_password).toBe(true)
+    expect((await person.client.get('/api/v1/users/current')).body.user).toMatchObject({
+      has_password: true,
+      sign_in_providers: ['password', 'github'],
+    })
     const signIn = await new TestClient(ctx.app).post('/api/auth/sign-in/email', {
       email: person.email,
       password: 'my-first-password',

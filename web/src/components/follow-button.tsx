@@ -4,7 +4,7 @@
 // happens once they are in. An impersonated session cannot toggle (§5): the button says so instead of calling. A
 // refused or failed toggle shows why under the button and the status is fetched again (decision 023).
 // The two calls live here, beside their only user, so pages need a single import.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, Plus, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { FolloweeType, FollowStatusResponse } from '#contracts/follows.ts'
@@ -31,6 +31,17 @@ export const followStatusQuery = (followeeType: FolloweeType, followeeId: number
         signal,
       }),
   })
+
+/**
+ * The button's status loaded with the page it is on (each page's prefetch): the server draws the real follower count
+ * and whether the viewer follows, as the browser does, never a placeholder. Nothing for a followee not found.
+ */
+export async function prefetchFollowStatus(
+  queryClient: QueryClient,
+  followee: { type: FolloweeType; id: number } | undefined,
+) {
+  if (followee) await queryClient.prefetchQuery(followStatusQuery(followee.type, followee.id))
+}
 
 /** GET /api/v1/follows/toggle (a GET in the spec; the server checks its origin like a write) */
 function toggleFollow(followeeType: FolloweeType, followeeId: number) {

@@ -160,8 +160,11 @@ export function ProviderButtons({ passwordsOn, callbackURL }: { passwordsOn: boo
     setStarting(provider)
     // The page reloads on the way back, so an action in progress is gone whatever happens: a user who never saw
     // the wizard is guided to it then, from an action prompt too.
-    rememberSignInPage(window.location.pathname + window.location.search)
-    markGuidePending()
+    // a sign-in that asked for a page (the sign-in screen's ?next=) goes there, where the wizard is offered to a new
+    // account rather than opened (decision 082)
+    const asked = callbackURL && callbackURL !== '/' ? callbackURL : null
+    rememberSignInPage(asked ?? window.location.pathname + window.location.search)
+    markGuidePending(asked ? 'offer' : 'open')
     const result = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
       method: 'POST',
       // a path of this site only, whatever the page's address or `next` held (safeNextPath; security report F-5)

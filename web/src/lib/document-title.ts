@@ -2,10 +2,9 @@
 // the title goes to the rendered page's head instead (rendered-page.ts). A component with no title of its own (null:
 // the home page, a page still loading) never hides one that has one: a page that shows the not-found page keeps
 // 'Page not found' in the browser as on the server, although its own effect runs after the not-found page's.
-import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useRenderedPage } from './rendered-page.ts'
-import { siteQuery } from './site.ts'
+import { useSiteName } from './site.ts'
 
 interface ShownTitle {
   text: string
@@ -21,8 +20,7 @@ function showTitle() {
 }
 
 export function useDocumentTitle(title: string | null | undefined) {
-  const { data } = useQuery(siteQuery)
-  const siteName = data?.name ?? 'Stackatlas'
+  const siteName = useSiteName()
   const isOwn = Boolean(title)
   const text = isOwn ? `${title} | ${siteName}` : siteName
   const rendered = useRenderedPage()
@@ -36,4 +34,10 @@ export function useDocumentTitle(title: string | null | undefined) {
       showTitle()
     }
   }, [text, isOwn])
+}
+
+/** useDocumentTitle as an element, for a page that names itself inside its markup: '{title} | {site}'. */
+export function DocumentTitle({ title }: { title: string }) {
+  useDocumentTitle(title)
+  return null
 }

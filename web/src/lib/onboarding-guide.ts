@@ -10,7 +10,10 @@ export const ONBOARDING_START_PATH = '/onboarding/welcome'
 
 const LAST_SIGN_IN_PAGE = 'stackatlas.last-sign-in-page'
 const ONBOARDING_REDIRECT = 'stackatlas.onboarding-redirect'
-/** Set before leaving for GitHub sign-in: the app checks the guide once it is back. */
+/**
+ * Set before leaving for a provider's sign-in (GitHub, single sign-on): the app checks the guide once it is back, and
+ * opens the wizard ('open') or offers it above the page the sign-in asked for ('offer', decision 082).
+ */
 const GUIDE_PENDING = 'stackatlas.onboarding-guide-pending'
 /** The id of a user who signed up from an action prompt: the guide offers the wizard beside what they were doing. */
 const GUIDE_OFFERED = 'stackatlas.onboarding-guide-offered'
@@ -56,14 +59,17 @@ export function takeOnboardingRedirect(fallback: string): string {
   return isReturnablePath(stored) ? stored : fallback
 }
 
-export function markGuidePending() {
-  write(GUIDE_PENDING, '1')
+export type GuideOnReturn = 'open' | 'offer'
+
+export function markGuidePending(onReturn: GuideOnReturn = 'open') {
+  write(GUIDE_PENDING, onReturn)
 }
 
-export function takeGuidePending(): boolean {
-  const pending = read(GUIDE_PENDING) === '1'
+export function takeGuidePending(): GuideOnReturn | null {
+  const pending = read(GUIDE_PENDING)
   write(GUIDE_PENDING, null)
-  return pending
+  // '1': what a tab that left before this version stored
+  return pending === 'offer' ? 'offer' : pending === 'open' || pending === '1' ? 'open' : null
 }
 
 /** A sign-up from an action prompt: the action continues, and the guide offers the wizard (decision 012). */

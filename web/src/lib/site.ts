@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { SiteInfo } from '#contracts/site.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { DEFAULT_SITE_NAME, type SiteInfo } from '#contracts/site.ts'
 import { apiFetch } from './api.ts'
 
 export const siteQuery = queryOptions({
@@ -7,3 +7,11 @@ export const siteQuery = queryOptions({
   queryFn: () => apiFetch<SiteInfo>('/api/v1/site'),
   staleTime: Number.POSITIVE_INFINITY,
 })
+
+/**
+ * The name the site calls itself (SITE_NAME) wherever it names itself: header, menu, footer, titles, notices. The
+ * frame loads the site's answer before any page draws (prefetch-layout.ts), so the default shows only if that failed.
+ */
+export function useSiteName(): string {
+  return useQuery(siteQuery).data?.name ?? DEFAULT_SITE_NAME
+}

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, Outlet, ScrollRestoration } from 'react-router'
+import { DEFAULT_SITE_NAME } from '#contracts/site.ts'
 import { OnboardingGuide } from '../../components/onboarding-guide.tsx'
+import { PrivateSiteFrame } from '../../components/private-site-frame.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
-import { useSignInModal } from '../../lib/session.tsx'
+import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
+import { siteQuery, useSiteName } from '../../lib/site.ts'
 import { Navbar } from './navbar.tsx'
 
 // Loaded on first open: it brings the form and validation code that most page views never need.
@@ -10,6 +14,24 @@ const SignInModal = lazy(() => import('../../components/sign-in-modal.tsx').then
 
 export function AppLayout() {
   const modal = useSignInModal()
+  const siteName = useSiteName()
+  const { data: site } = useQuery(siteQuery)
+  const { user, isLoading } = useCurrentUser()
+  // a private site's open pages, before sign-in: the name alone, no directory links that lead back to the wall
+  if (site?.mode === 'private' && !user && !isLoading)
+    return (
+      <PrivateSiteFrame>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+        {modal.isOpen && (
+          <Suspense fallback={null}>
+            <SignInModal />
+          </Suspense>
+        )}
+        <ScrollRestoration />
+      </PrivateSiteFrame>
+    )
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -27,7 +49,10 @@ export function AppLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-slate-500 sm:px-6">
-          <p>Stackatlas — an open-source tech-stack directory (AGPL-3.0-or-later).</p>
+          <p>
+            {siteName === DEFAULT_SITE_NAME ? DEFAULT_SITE_NAME : `${siteName} runs ${DEFAULT_SITE_NAME}`}, an
+            open-source tech-stack directory (AGPL-3.0-or-later).
+          </p>
           <nav className="flex gap-4" aria-label="Footer">
             <Link to="/tools" className="hover:text-slate-800">
               Tools

@@ -7,12 +7,14 @@ import { NavLink } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { useCurrentUser, useSignInModal } from '../../lib/session.tsx'
+import { useSiteName } from '../../lib/site.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false)
   const { user, isLoading } = useCurrentUser()
   const modal = useSignInModal()
+  const siteName = useSiteName()
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
@@ -30,7 +32,7 @@ export function MobileMenu() {
           <div className="flex h-[67px] items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <img src="/favicon.svg" alt="" className="size-7" />
-              Stackatlas
+              {siteName}
             </Dialog.Title>
             <Dialog.Close
               className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"

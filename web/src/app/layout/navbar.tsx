@@ -9,6 +9,7 @@ import { useStopImpersonating } from '../../features/admin/api/stop-impersonatin
 import { onEmailVerifiedElsewhere } from '../../lib/email-verified.ts'
 import { lazyPart } from '../../lib/lazy-part.tsx'
 import { currentUserQuery, useCurrentUser, useSignInModal } from '../../lib/session.tsx'
+import { useSiteName } from '../../lib/site.ts'
 import { NAV_LINKS } from './nav-links.ts'
 
 // The menus bring Radix's popper code, which visitors never need.
@@ -22,6 +23,7 @@ const NotificationBell = lazyPart('notification-bell', () =>
 export function Navbar() {
   const { user, isLoading } = useCurrentUser()
   const modal = useSignInModal()
+  const siteName = useSiteName()
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav className="mx-auto flex h-[67px] max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6" aria-label="Main">
@@ -30,11 +32,11 @@ export function Navbar() {
         </Suspense>
         <Link
           to="/"
-          aria-label="Stackatlas home"
+          aria-label={`${siteName} home`}
           className="flex shrink-0 items-center gap-2 font-semibold text-slate-900"
         >
           <img src="/favicon.svg" alt="" className="size-8" />
-          <span className="hidden text-lg sm:inline">Stackatlas</span>
+          <span className="hidden text-lg sm:inline">{siteName}</span>
         </Link>
         <NavbarSearch />
         <ul className="hidden items-center gap-1 md:flex">

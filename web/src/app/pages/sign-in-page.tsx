@@ -8,13 +8,14 @@ import { Navigate, redirect, useSearchParams } from 'react-router'
 import { safeNextPath } from '#contracts/sign-in.ts'
 import type { SiteInfo } from '#contracts/site.ts'
 import type { CurrentUser } from '#contracts/users.ts'
+import { PrivateSiteFrame } from '../../components/private-site-frame.tsx'
 import { ResendButton } from '../../components/resend-button.tsx'
 import { ProviderButtons, SignInFormView, SignUpFormView, signInDescription } from '../../components/sign-in-modal.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useDocumentTitle } from '../../lib/document-title.ts'
 import type { Prefetch } from '../../lib/prefetch.ts'
 import { currentUserQuery } from '../../lib/session.tsx'
-import { siteQuery } from '../../lib/site.ts'
+import { siteQuery, useSiteName } from '../../lib/site.ts'
 
 export const prefetch: Prefetch = async (queryClient, { request }) => {
   const [current, site] = await Promise.all([
@@ -37,9 +38,9 @@ export default function SignInPage() {
   const { data: site } = useQuery(siteQuery)
   const { data: current } = useQuery(currentUserQuery)
   const [mode, setMode] = useState<'sign-in' | 'sign-up'>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in')
-  const name = site?.name ?? 'Stackatlas'
+  const name = useSiteName()
   const isSignUp = mode === 'sign-up'
-  useDocumentTitle(isSignUp ? `Create your account · ${name}` : `Sign in · ${name}`)
+  useDocumentTitle(isSignUp ? 'Create your account' : 'Sign in')
   if (current?.user && mustVerifyFirst(site, current.user))
     return <VerifyFirst name={name} email={current.user.email} />
   if (current?.user) return <Navigate to={next} replace />
@@ -48,7 +49,7 @@ export default function SignInPage() {
   const mayJoin = passwordEnabled && site?.sign_up !== 'invite'
   const goOn = async () => window.location.assign(next)
   return (
-    <SignInFrame name={name}>
+    <SignInFrame>
       <h1 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in'}</h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">
         {isPrivate ? `${name} is private to its members. Sign in to continue.` : signInDescription(site, isSignUp)}
@@ -75,7 +76,7 @@ export default function SignInPage() {
 /** Signed in on a private site, the address not verified yet: where the link went, Resend, and a way out. */
 function VerifyFirst({ name, email }: { name: string; email: string }) {
   return (
-    <SignInFrame name={name}>
+    <SignInFrame>
       <h1 className="text-xl font-semibold text-slate-900">Verify your e-mail address</h1>
       <p className="mt-2 break-words text-sm text-slate-600">
         {name} opens once your address is verified. We sent a link to{' '}
@@ -92,13 +93,12 @@ function VerifyFirst({ name, email }: { name: string; email: string }) {
 }
 
 /** The sign-in screen's frame: the site's name over a card, nothing of the directory. */
-function SignInFrame({ name, children }: { name: string; children: ReactNode }) {
+function SignInFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col items-center bg-slate-50 px-4 py-12 sm:py-20">
-      <main id="main" className="w-full max-w-sm">
-        <p className="text-center text-lg font-bold text-brand-700">{name}</p>
-        <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</div>
-      </main>
-    </div>
+    <PrivateSiteFrame>
+      <div className="mx-auto mt-6 max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        {children}
+      </div>
+    </PrivateSiteFrame>
   )
 }

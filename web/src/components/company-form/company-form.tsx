@@ -18,6 +18,7 @@ import { emailDomainDiffers, MANUAL_VERIFICATION_NOTICE } from '#contracts/compa
 import { applyServerErrors } from '../../lib/form-errors.ts'
 import { blankLabels, formFieldMessage, requiredMessage } from '../../lib/form-messages.ts'
 import { getCompanyExists } from '../../lib/get-company-exists.ts'
+import { useSiteName } from '../../lib/site.ts'
 import { LogoField } from '../logo-field.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { Button } from '../ui/button.tsx'
@@ -288,6 +289,7 @@ function CompanyExistsDialog({
   onDismiss: () => void
 }) {
   const [pending, setPending] = useState<'update' | 'continue' | null>(null)
+  const siteName = useSiteName()
   const isAdmin = company.current_user_admin
   const run = async (action: 'update' | 'continue', work: () => Promise<void>) => {
     setPending(action)
@@ -299,7 +301,7 @@ function CompanyExistsDialog({
       open
       onOpenChange={(open) => !open && onDismiss()}
       title="This company already exists"
-      description={`A company named “${company.name}” is already on Stackatlas.`}
+      description={`A company named “${company.name}” is already on ${siteName}.`}
     >
       <div className="space-y-4 text-sm text-slate-700">
         {isAdmin ? (

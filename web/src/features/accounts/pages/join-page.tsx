@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { SignUpFormView } from '../../../components/sign-in-modal.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { ONBOARDING_START_PATH } from '../../../lib/onboarding-guide.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useSiteInvitationLink } from '../api/get-site-invitation-link.ts'
@@ -17,7 +18,7 @@ export default function JoinPage() {
   const { user } = useCurrentUser()
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <title>Create your account | Stackatlas</title>
+      <DocumentTitle title="Create your account" />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <UserPlus className="size-6" aria-hidden="true" />

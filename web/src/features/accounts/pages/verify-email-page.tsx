@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ResendButton } from '../../../components/resend-button.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useVerifyEmail } from '../api/verify-email.ts'
 
@@ -14,7 +15,7 @@ export default function VerifyEmailPage() {
   const token = params.get('token') ?? ''
   return (
     <div className="mx-auto max-w-lg px-4 py-16 sm:py-24">
-      <title>Verify your e-mail address | Stackatlas</title>
+      <DocumentTitle title="Verify your e-mail address" />
       <div className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <MailCheck className="size-6" aria-hidden="true" />

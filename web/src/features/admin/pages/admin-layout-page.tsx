@@ -15,6 +15,7 @@ import type { CurrentUser } from '#contracts/users.ts'
 import { Forbidden } from '../../../components/forbidden.tsx'
 import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { cn } from '../../../components/ui/cn.ts'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useModerationCounts } from '../api/get-moderation-counts.ts'
 
 /** Admin-only tabs are hidden from moderators; the queues show how many items wait. */
@@ -49,7 +50,7 @@ function AdminShell({ user }: { user: CurrentUser }) {
   const counts = useModerationCounts()
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${user.is_admin ? 'Admin' : 'Moderation'} | Stackatlas`}</title>
+      <DocumentTitle title={user.is_admin ? 'Admin' : 'Moderation'} />
       <h1 className="text-2xl font-semibold text-slate-900">{user.is_admin ? 'Admin' : 'Moderation'}</h1>
       {tabs.length > 0 && (
         <nav aria-label="Admin" className="mt-4 border-b border-slate-200">

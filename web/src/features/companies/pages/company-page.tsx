@@ -3,7 +3,6 @@
 // (/companies/{slug}/jobs). Unknown companies show the not-found page. Rendered on the server with its stacks and
 // job-stack card, its title, meta description, canonical link, share image and JSON-LD (Organization, home → company
 // breadcrumbs); the follow state and the comments load in the browser.
-import { useQuery } from '@tanstack/react-query'
 import { BadgeCheck, Briefcase, ExternalLink, Layers, Radar, UsersRound } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import type { CompanyPage as CompanyPageData } from '#contracts/companies.ts'
@@ -12,7 +11,7 @@ import { httpUrlOf } from '#contracts/http-links.ts'
 import { companyRadarPath } from '#contracts/radar.ts'
 import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
-import { FollowButton } from '../../../components/follow-button.tsx'
+import { FollowButton, prefetchFollowStatus } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { OwnerLogo } from '../../../components/ui/owner-logo.tsx'
@@ -22,7 +21,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
 import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
 import { siteOrigin } from '../../../lib/rendered-page.ts'
-import { siteQuery } from '../../../lib/site.ts'
+import { useSiteName } from '../../../lib/site.ts'
 import { websiteLabel } from '../../../lib/website.ts'
 import { companyPageQuery, useCompanyPage } from '../api/get-company-page.ts'
 import { jobStackCardQuery } from '../api/get-job-stack-card.ts'
@@ -35,7 +34,10 @@ export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = companyPageQuery(params.slug ?? '')
   await Promise.all([queryClient.prefetchQuery(query), queryClient.prefetchQuery(jobStackCardQuery(params.slug ?? ''))])
   const company = queryClient.getQueryData(query.queryKey)?.company
-  await prefetchComments(queryClient, company && { type: 'company', id: company.id })
+  await Promise.all([
+    prefetchComments(queryClient, company && { type: 'company', id: company.id }),
+    prefetchFollowStatus(queryClient, company && { type: 'company', id: company.id }),
+  ])
   return redirectToCanonical(request, company?.path)
 }
 
@@ -45,7 +47,7 @@ const shareImagePath = (company: CompanyPageData['company']) => `/share/companie
 export default function CompanyPage() {
   const { slug = '' } = useParams()
   const { data, error, isPending } = useCompanyPage(slug)
-  const siteName = useQuery(siteQuery).data?.name ?? 'Stackatlas'
+  const siteName = useSiteName()
   useDocumentTitle(data ? companyPageTitle(data.company) : null)
   usePageMeta(
     data

@@ -10,6 +10,7 @@ import {
 } from '../../../components/company-form/company-form.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { track } from '../../../lib/analytics.ts'
+import { useSiteName } from '../../../lib/site.ts'
 import { updateCompany } from '../../../lib/update-company.ts'
 import { StepCard, WizardFrame } from '../components/wizard-frame.tsx'
 import { canCreateCompany, chooseOwner } from '../state/owner-rules.ts'
@@ -41,6 +42,7 @@ export function toNewCompanyDraft(values: CompanyValues, id: number | null): New
 
 function NewCompany() {
   const navigate = useNavigate()
+  const siteName = useSiteName()
   const notice = (useLocation().state as StepNotice | null)?.error
   const user = useWizardUser()
   const { state, update, isFetchingCompanies, refreshCompanies } = useWizard()
@@ -103,7 +105,7 @@ function NewCompany() {
       )}
       <h2 className="text-lg font-semibold text-slate-900">Your company</h2>
       <p className="mb-6 mt-1 text-sm text-slate-600">
-        The company gets its own page on Stackatlas, and you become its admin.
+        The company gets its own page on {siteName}, and you become its admin.
       </p>
       <CompanyFormView
         defaultValues={state.newCompany}

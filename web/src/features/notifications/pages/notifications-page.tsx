@@ -8,6 +8,7 @@ import { RequireSignIn } from '../../../components/require-sign-in.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useNotifications } from '../api/get-notifications.ts'
 import { NotificationItem } from '../components/notification-item.tsx'
 import { useNotificationCache } from '../hooks/notification-cache.ts'
@@ -60,7 +61,7 @@ function NotificationsList({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>Notifications | Stackatlas</title>
+      <DocumentTitle title="Notifications" />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Notifications</h1>

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useUnsubscribeStatus } from '../api/get-unsubscribe-status.ts'
 import { useUnsubscribe } from '../api/unsubscribe.ts'
 
@@ -13,7 +14,7 @@ export default function UnsubscribePage() {
   const token = params.get('token') ?? ''
   return (
     <div className="mx-auto max-w-lg px-4 py-16 sm:py-24">
-      <title>Unsubscribe | Stackatlas</title>
+      <DocumentTitle title="Unsubscribe" />
       <div className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <MailX className="size-6" aria-hidden="true" />

@@ -10,7 +10,7 @@ import {
   profilePath,
   profileStructuredData,
 } from '#contracts/profile-page-meta.ts'
-import { FollowButton } from '../../../components/follow-button.tsx'
+import { FollowButton, prefetchFollowStatus } from '../../../components/follow-button.tsx'
 import { NotFoundPage } from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Avatar } from '../../../components/ui/avatar.tsx'
@@ -40,6 +40,7 @@ export const prefetch: Prefetch = async (queryClient, { params, request }) => {
     queryClient.prefetchQuery(followingQuery(username)),
   ])
   const user = queryClient.getQueryData(query.queryKey)?.user
+  await prefetchFollowStatus(queryClient, user && { type: 'user', id: user.id })
   return redirectToCanonical(request, user && profilePath(user.username))
 }
 

@@ -5,6 +5,7 @@
 import { useId } from 'react'
 import {
   type CompanyRadar,
+  quadrantIndex,
   quadrantName,
   RADAR_QUADRANTS,
   RADAR_RINGS,
@@ -12,7 +13,18 @@ import {
   ringIndex,
   ringName,
 } from '#contracts/radar.ts'
-import { placeBlips, RADAR_CENTER, RADAR_SIZE, RING_RADII } from '#contracts/radar-layout.ts'
+import {
+  BLIP_RADIUS,
+  LARGE_BLIP_RADIUS,
+  placeBlips,
+  RADAR_CENTER,
+  RADAR_SIZE,
+  RING_LABEL_FONT_SIZE,
+  RING_LABEL_HALO,
+  RING_LABEL_INSET,
+  RING_RADII,
+  ringLabelDistance,
+} from '#contracts/radar-layout.ts'
 
 /** Where each quadrant's name is written: its outer corner. */
 const QUADRANT_LABELS = [
@@ -25,20 +37,49 @@ const QUADRANT_LABELS = [
 export const movedLabel = (moved: RadarEntry['moved']) =>
   moved === 1 ? 'moved in' : moved === -1 ? 'moved out' : 'no recent move'
 
-export function RadarChart({ radar }: { radar: CompanyRadar }) {
+/** x and y signs of each quadrant (by index), as in the layout: 0 bottom right, 1 bottom left, 2 top left, 3 top right. */
+const QUADRANT_SIGNS = [
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+  [1, -1],
+] as const
+
+/**
+ * The whole radar, or one quadrant of it (`quadrant`: a phone's drawing, at full width with larger blips and the ring
+ * names beside the axis, so that nothing is smaller than 11 px on a 390 px screen).
+ */
+export function RadarChart({ radar, quadrant }: { radar: CompanyRadar; quadrant?: number }) {
   const id = useId()
-  const places = placeBlips(radar.entries.map((entry) => ({ ...entry, slug: entry.tool.slug })))
+  const isOneQuadrant = quadrant !== undefined
+  const entries = isOneQuadrant
+    ? radar.entries.filter((entry) => quadrantIndex(entry.quadrant) === quadrant)
+    : radar.entries
+  const places = placeBlips(
+    entries.map((entry) => ({ ...entry, slug: entry.tool.slug })),
+    isOneQuadrant ? LARGE_BLIP_RADIUS : BLIP_RADIUS,
+  )
+  const [signX, signY] = isOneQuadrant ? QUADRANT_SIGNS[quadrant]! : [0, 0]
+  const half = RADAR_SIZE / 2
+  const viewBox = isOneQuadrant
+    ? `${signX > 0 ? half : 0} ${signY > 0 ? half : 0} ${half} ${half}`
+    : `0 0 ${RADAR_SIZE} ${RADAR_SIZE}`
+  const title = isOneQuadrant
+    ? `${radar.company.name} Tech Radar: ${RADAR_QUADRANTS[quadrant]!.name}`
+    : `${radar.company.name} Tech Radar`
+  const description = isOneQuadrant
+    ? `${entries.length} of the ${radar.entries.length} tools, those in ${RADAR_QUADRANTS[quadrant]!.name}, in four rings from the centre out (${RADAR_RINGS.map((ring) => ring.name).join(', ')}). Each numbered blip links to its tool; the list names them.`
+    : `${radar.entries.length} tools of ${radar.company.name}'s stacks in four quadrants (${RADAR_QUADRANTS.map((each) => each.name).join(', ')}) and four rings from the centre out (${RADAR_RINGS.map((ring) => ring.name).join(', ')}). Each numbered blip links to its tool; the list names them.`
+  const quadrants = isOneQuadrant ? [quadrant] : RADAR_QUADRANTS.map((_, index) => index)
   return (
     <svg
-      viewBox={`0 0 ${RADAR_SIZE} ${RADAR_SIZE}`}
+      viewBox={viewBox}
       className="block h-auto w-full select-none"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-desc`}
     >
-      <title id={`${id}-title`}>{`${radar.company.name} Tech Radar`}</title>
-      <desc id={`${id}-desc`}>
-        {`${radar.entries.length} tools of ${radar.company.name}'s stacks in four quadrants (${RADAR_QUADRANTS.map((quadrant) => quadrant.name).join(', ')}) and four rings from the centre out (${RADAR_RINGS.map((ring) => ring.name).join(', ')}). Each numbered blip links to its tool; the list names them.`}
-      </desc>
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>{description}</desc>
       {[...RING_RADII].reverse().map((radius, index) => (
         <circle
           key={radius}
@@ -52,31 +93,29 @@ export function RadarChart({ radar }: { radar: CompanyRadar }) {
       ))}
       <line x1={RADAR_CENTER} y1={0} x2={RADAR_CENTER} y2={RADAR_SIZE} stroke="#94a3b8" strokeWidth={1.5} />
       <line x1={0} y1={RADAR_CENTER} x2={RADAR_SIZE} y2={RADAR_CENTER} stroke="#94a3b8" strokeWidth={1.5} />
-      {RADAR_RINGS.map((ring, index) => {
-        const inner = index === 0 ? 0 : RING_RADII[index - 1]!
-        return (
-          <text
-            key={ring.slug}
-            x={RADAR_CENTER}
-            y={RADAR_CENTER - (inner + RING_RADII[index]!) / 2}
-            textAnchor="middle"
-            dominantBaseline="middle"
-            fontSize={15}
-            fontWeight={700}
-            fill={ring.color}
-            stroke="#ffffff"
-            strokeWidth={4}
-            paintOrder="stroke"
-          >
-            {ring.name.toUpperCase()}
-          </text>
-        )
-      })}
-      {RADAR_QUADRANTS.map((quadrant, index) => {
+      {RADAR_RINGS.map((ring, index) => (
+        // the whole radar: centred on the axis above the centre; one quadrant: beside the axis, inside the quadrant
+        <text
+          key={ring.slug}
+          x={isOneQuadrant ? RADAR_CENTER + signX * RING_LABEL_INSET : RADAR_CENTER}
+          y={RADAR_CENTER + (isOneQuadrant ? signY : -1) * ringLabelDistance(index)}
+          textAnchor={isOneQuadrant ? (signX > 0 ? 'start' : 'end') : 'middle'}
+          dominantBaseline="middle"
+          fontSize={RING_LABEL_FONT_SIZE}
+          fontWeight={700}
+          fill={ring.textColor}
+          stroke="#ffffff"
+          strokeWidth={RING_LABEL_HALO}
+          paintOrder="stroke"
+        >
+          {ring.name.toUpperCase()}
+        </text>
+      ))}
+      {quadrants.map((index) => {
         const label = QUADRANT_LABELS[index]!
         return (
           <text
-            key={quadrant.slug}
+            key={RADAR_QUADRANTS[index]!.slug}
             x={label.x}
             y={label.y}
             textAnchor={label.anchor}
@@ -84,15 +123,16 @@ export function RadarChart({ radar }: { radar: CompanyRadar }) {
             fontWeight={600}
             fill="#334155"
           >
-            {quadrant.name}
+            {RADAR_QUADRANTS[index]!.name}
           </text>
         )
       })}
-      {radar.entries.map((entry) => {
+      {entries.map((entry) => {
         const place = places.get(entry.tool.slug)
         if (!place) return null
         const color = RADAR_RINGS[ringIndex(entry.ring)]!.color
         const label = `${entry.number}. ${entry.tool.name}: ${ringName(entry.ring)}, ${quadrantName(entry.quadrant)}, ${movedLabel(entry.moved)}`
+        const scale = entry.moved !== 0 || entry.number >= 100 ? (isOneQuadrant ? 0.9 : entry.moved ? 0.75 : 0.8) : 1.05
         return (
           <a key={entry.tool.slug} href={entry.tool.path} aria-label={label} className="group focus:outline-none">
             <title>{label}</title>
@@ -102,7 +142,7 @@ export function RadarChart({ radar }: { radar: CompanyRadar }) {
               y={place.y}
               dy={entry.moved === 0 ? '0.35em' : entry.moved === 1 ? '0.6em' : '0.1em'}
               textAnchor="middle"
-              fontSize={Math.max(5, place.r * (entry.moved !== 0 ? 0.75 : entry.number >= 100 ? 0.8 : 1.05))}
+              fontSize={Math.max(5, place.r * scale)}
               fontWeight={700}
               fill="#ffffff"
               pointerEvents="none"

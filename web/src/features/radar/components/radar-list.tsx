@@ -56,7 +56,7 @@ function RadarListItem({ entry, radar }: { entry: RadarEntry; radar: CompanyRada
     shouldFocusMove.current = true
     setMoving(false)
   }
-  const color = RADAR_RINGS[ringIndex(entry.ring)]!.color
+  const { color, textColor } = RADAR_RINGS[ringIndex(entry.ring)]!
   return (
     <li className="px-3 py-2.5" id={`radar-${entry.tool.slug}`}>
       <div className="flex items-start gap-3">
@@ -73,7 +73,7 @@ function RadarListItem({ entry, radar }: { entry: RadarEntry; radar: CompanyRada
               <span className="sr-only">{entry.number}. </span>
               {entry.tool.name}
             </a>
-            <span className="text-sm font-medium" style={{ color }}>
+            <span className="text-sm font-medium" style={{ color: textColor }}>
               {ringName(entry.ring)}
             </span>
             {entry.moved !== 0 && <MovedMark moved={entry.moved} />}

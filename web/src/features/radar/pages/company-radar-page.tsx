@@ -19,7 +19,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
 import { type Prefetch, redirectToCanonical } from '../../../lib/prefetch.ts'
 import { companyRadarQuery, useCompanyRadar } from '../api/get-company-radar.ts'
-import { RadarChart } from '../components/radar-chart.tsx'
+import { RadarDrawing } from '../components/radar-drawing.tsx'
 import { RadarList } from '../components/radar-list.tsx'
 
 /** The radar; the slug in other capitals moves to the canonical address. */
@@ -76,9 +76,7 @@ export default function CompanyRadarPage() {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
-            <div className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 sm:p-4">
-              <RadarChart radar={data} />
-            </div>
+            <RadarDrawing radar={data} />
             <RadarLegend radar={data} />
           </div>
           <section aria-labelledby="radar-list-heading" className="min-w-0">

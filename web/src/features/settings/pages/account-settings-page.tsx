@@ -7,6 +7,7 @@ import { TypeToConfirmDialog } from '../../../components/type-to-confirm-dialog.
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { resetAnalytics } from '../../../lib/analytics.ts'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { deleteAccount } from '../api/delete-account.ts'
 import { useAccountDeletion } from '../api/get-account-deletion.ts'
@@ -21,7 +22,7 @@ export default function AccountSettingsPage() {
 
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-red-200">
-      <title>Account settings | Stackatlas</title>
+      <DocumentTitle title="Account settings" />
       <div className="space-y-2 p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Delete account</h2>
         <p className="text-sm text-slate-600">

@@ -20,6 +20,7 @@ import { cn } from '../../../components/ui/cn.ts'
 import { TextField } from '../../../components/ui/field.tsx'
 import { InlineConfirm } from '../../../components/ui/inline-confirm.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
@@ -48,7 +49,7 @@ export default function ApiTokensSettingsPage() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null)
   return (
     <div className="space-y-6">
-      <title>API tokens | Stackatlas</title>
+      <DocumentTitle title="API tokens" />
       <CreateTokenForm onCreated={setCreated} />
       {created && <NewTokenSecret created={created} onDone={() => setCreated(null)} />}
       <TokenList newTokenId={created?.token.id} />

@@ -5,6 +5,7 @@ import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationSettings
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageSpinner } from '../../../components/ui/spinner.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { useNotificationSettings } from '../api/get-notification-settings.ts'
 import { useUpdateNotificationSettings } from '../api/update-notification-settings.ts'
@@ -47,7 +48,7 @@ function NotificationSettingsForm({ saved }: { saved: NotificationSettings }) {
         </Button>
       }
     >
-      <title>Notification settings | Stackatlas</title>
+      <DocumentTitle title="Notification settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {user?.impersonated && <Alert tone="warning">You are impersonating this user: settings cannot be changed.</Alert>}
       <fieldset>

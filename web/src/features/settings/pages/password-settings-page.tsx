@@ -1,5 +1,6 @@
 // /settings/password: the current password, then the new one twice; other sessions are signed out. Accounts made
-// through GitHub set a first password instead, after a recent GitHub sign-in (decision 024).
+// through GitHub or single sign-on set a first password instead, after a recent sign-in through that provider
+// (decisions 024, 081).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -10,14 +11,15 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
 import { siteQuery } from '../../../lib/site.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import { useSetPassword } from '../api/set-password.ts'
-import { GithubConfirmation } from '../components/github-confirmation.tsx'
 import { SettingsCard } from '../components/settings-card.tsx'
+import { SignInConfirmation, useConfirmingProvider } from '../components/sign-in-confirmation.tsx'
 
 // The confirmation never leaves the browser: the request body is the contract's ChangePasswordBody.
 const matchesNewPassword = {
@@ -98,7 +100,7 @@ function ChangePasswordSettings({ initialNotice }: { initialNotice: Notice | nul
         </Button>
       }
     >
-      <title>Password settings | Stackatlas</title>
+      <DocumentTitle title="Password settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {initialNotice && !notice && !formState.isSubmitted && (
         <Alert tone={initialNotice.tone}>{initialNotice.text}</Alert>
@@ -120,8 +122,10 @@ function ChangePasswordSettings({ initialNotice }: { initialNotice: Notice | nul
 }
 
 function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
+  const { user } = useCurrentUser()
+  const provider = useConfirmingProvider(user)
   const setPassword = useSetPassword()
-  const [needsGithub, setNeedsGithub] = useState(false)
+  const [needsSignIn, setNeedsSignIn] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
   const { register, handleSubmit, setError, formState, reset } = useForm<FirstPasswordForm>({
     resolver: zodResolver(FirstPasswordForm),
@@ -130,14 +134,14 @@ function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
 
   const submit = handleSubmit(async ({ new_password }) => {
     setNotice(null)
-    setNeedsGithub(false)
+    setNeedsSignIn(false)
     try {
       await setPassword.mutateAsync({ new_password })
       reset({ new_password: '', password_confirmation: '' })
       onSet()
     } catch (error) {
       if (error instanceof ApiError && error.errorMsg === REAUTHENTICATE) {
-        setNeedsGithub(true)
+        setNeedsSignIn(true)
         return
       }
       const message = applyServerErrors(error, setError, ['new_password'])
@@ -148,7 +152,7 @@ function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
   return (
     <SettingsCard
       title="Set a password"
-      description={`You signed up with GitHub. Set a password (at least ${PASSWORD_MIN} characters) to sign in with your e-mail address as well.`}
+      description={`${provider ? `You sign in with ${provider.name}. ` : ''}Set a password (at least ${PASSWORD_MIN} characters) to sign in with your e-mail address as well.`}
       onSubmit={submit}
       footer={
         <Button type="submit" isLoading={formState.isSubmitting}>
@@ -156,9 +160,9 @@ function FirstPasswordSettings({ onSet }: { onSet: () => void }) {
         </Button>
       }
     >
-      <title>Password settings | Stackatlas</title>
+      <DocumentTitle title="Password settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <GithubConfirmation returnTo="/settings/password" isRequired={needsGithub} />
+      <SignInConfirmation provider={provider} returnTo="/settings/password" isRequired={needsSignIn} />
       <NewPasswordFields
         newPassword={register('new_password')}
         confirmation={register('password_confirmation')}

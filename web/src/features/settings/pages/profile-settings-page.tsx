@@ -13,6 +13,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
+import { DocumentTitle } from '../../../lib/document-title.ts'
 import { fieldMessage } from '../../../lib/field-errors.ts'
 import { applyServerErrors } from '../../../lib/form-errors.ts'
 import { useCurrentUser } from '../../../lib/session.tsx'
@@ -86,7 +87,7 @@ export default function ProfileSettingsPage() {
         </Button>
       }
     >
-      <title>Profile settings | Stackatlas</title>
+      <DocumentTitle title="Profile settings" />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField

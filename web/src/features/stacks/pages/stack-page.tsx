@@ -10,7 +10,7 @@ import { ownerPath, stackMetaDescription, stackPageTitle, stackStructuredData } 
 import type { StackPage as StackPageData } from '#contracts/stacks.ts'
 import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
-import { FollowButton } from '../../../components/follow-button.tsx'
+import { FollowButton, prefetchFollowStatus } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -33,7 +33,8 @@ export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = stackPageQuery(params.ownerSlug ?? '', params.stackSlug ?? '')
   await queryClient.prefetchQuery(query)
   const stack = queryClient.getQueryData(query.queryKey)
-  await prefetchComments(queryClient, stack && !stack.private ? { type: 'stack', id: stack.id } : undefined)
+  const followee = stack && !stack.private ? ({ type: 'stack', id: stack.id } as const) : undefined
+  await Promise.all([prefetchComments(queryClient, followee), prefetchFollowStatus(queryClient, followee)])
   return redirectToCanonical(request, stack?.path)
 }
 
@@ -159,8 +160,8 @@ function StackHeader({ stack }: { stack: StackPageData }) {
           )}
         </ul>
       </div>
-      {/* whoever sees the stack may export it (decision 061) */}
-      <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:row-span-2 sm:flex-col sm:items-end sm:self-start">
+      {/* whoever sees the stack may export it (decision 061); on phones its menu spans this row (export-menu.tsx) */}
+      <div className="relative col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:row-span-2 sm:flex-col sm:items-end sm:self-start">
         {stack.can_edit && (
           <Link
             to={stack.edit_path}

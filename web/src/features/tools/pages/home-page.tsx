@@ -1,6 +1,5 @@
 // The home page: search, popular tools, newest tools, and the layers and categories of the directory. Rendered on
 // the server with all three lists (prefetch); its head names the site with the search box's SearchAction.
-import { useQuery } from '@tanstack/react-query'
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatCount, formatInteger } from '#contracts/counts.ts'
@@ -14,7 +13,7 @@ import { layersQuery, useLayers } from '../../../lib/get-layers.ts'
 import { usePageMeta } from '../../../lib/page-meta.ts'
 import type { Prefetch } from '../../../lib/prefetch.ts'
 import { siteOrigin } from '../../../lib/rendered-page.ts'
-import { siteQuery } from '../../../lib/site.ts'
+import { useSiteName } from '../../../lib/site.ts'
 import { newestToolsQuery, useNewestTools } from '../api/get-newest-tools.ts'
 import { popularToolsQuery, usePopularTools } from '../api/get-popular-tools.ts'
 import { EmptyCatalog } from '../components/empty-catalog.tsx'
@@ -38,7 +37,7 @@ export default function HomePage() {
   const popular = usePopularTools()
   const newest = useNewestTools()
   const layers = useLayers()
-  const siteName = useQuery(siteQuery).data?.name ?? 'Stackatlas'
+  const siteName = useSiteName()
   const total = layers.data?.layers.reduce((sum, layer) => sum + layer.tools_count, 0)
   usePageMeta({
     description: homeMetaDescription(siteName, total),

@@ -9,7 +9,7 @@ import { formatCappedCount, formatInteger } from '#contracts/counts.ts'
 import { stackupShareImagePath } from '#contracts/share-images.ts'
 import type { StackupResponse, StackupSide } from '#contracts/tool-page.ts'
 import { stackupMetaDescription, stackupStructuredData, stackupTitle } from '#contracts/tool-page-meta.ts'
-import { FollowButton } from '../../../components/follow-button.tsx'
+import { FollowButton, prefetchFollowStatus } from '../../../components/follow-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { LoadingRegion, Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -30,7 +30,11 @@ import { ReasonColumns } from '../components/reason-columns.tsx'
 export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = stackupQuery(params.pair ?? '')
   await queryClient.prefetchQuery(query)
-  return redirectToCanonical(request, queryClient.getQueryData(query.queryKey)?.canonical_url)
+  const data = queryClient.getQueryData(query.queryKey)
+  await Promise.all(
+    (data?.tools ?? []).map((side) => prefetchFollowStatus(queryClient, { type: 'tool', id: side.tool.id })),
+  )
+  return redirectToCanonical(request, data?.canonical_url)
 }
 
 export default function StackupPage() {

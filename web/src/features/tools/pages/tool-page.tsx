@@ -19,7 +19,7 @@ import {
 import type { ToolDetail, ToolStack } from '#contracts/tools.ts'
 import { prefetchComments } from '../../../components/comments/api/get-comments.ts'
 import { Comments } from '../../../components/comments/lazy-comments.tsx'
-import { FollowButton, followStatusQuery } from '../../../components/follow-button.tsx'
+import { FollowButton, followStatusQuery, prefetchFollowStatus } from '../../../components/follow-button.tsx'
 import { IUseThisButton } from '../../../components/i-use-this-button.tsx'
 import NotFoundPage from '../../../components/not-found-page.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -44,7 +44,10 @@ export const prefetch: Prefetch = async (queryClient, { params, request }) => {
   const query = toolQuery(params.slug ?? '')
   await queryClient.prefetchQuery(query)
   const tool = queryClient.getQueryData(query.queryKey)?.tool
-  await prefetchComments(queryClient, tool && { type: 'tool', id: tool.id })
+  await Promise.all([
+    prefetchComments(queryClient, tool && { type: 'tool', id: tool.id }),
+    prefetchFollowStatus(queryClient, tool?.is_approved ? { type: 'tool', id: tool.id } : undefined),
+  ])
   return redirectToCanonical(request, tool?.canonical_url)
 }
 
