@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { BackstageRadar, quadrantIndex, ZalandoRadar } from '#contracts/radar.ts'
-import { STACK_FILE_MAX_CHARACTERS, STACK_FILE_NOTHING_MATCHED } from '#contracts/stack-files.ts'
+import { STACK_FILE_MAX_CHARACTERS, STACK_FILE_NOTHING_MATCHED, stackFileNameTaken } from '#contracts/stack-files.ts'
 import { stackTools, toolAliases } from '../../db/schema/index.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
@@ -434,8 +434,11 @@ describe('POST /api/v1/stacks/import', () => {
     )
     const response = await owner.client.post('/api/v1/stacks/import', { format: 'techstack', text, name: 'Taken name' })
     expect(response.status).toBe(400)
-    expect(response.body.error.message).toBe('Stack name is already taken.')
-    // the package tool it would have created went with the transaction
+    // acceptance minor 7: which name, and what to do
+    expect(response.body.error.message).toBe(stackFileNameTaken('Taken name'))
+    expect(response.body.error.fields).toEqual({ name: [stackFileNameTaken('Taken name')] })
+    expect(response.body.error.message).toMatch(/"Taken name" already exists: choose another name/)
+    // told before anything is written: not even the package tool it would have created
     const aliases = await ctx.app.db.select().from(toolAliases).where(eq(toolAliases.alias, 'brand-new-other'))
     expect(aliases).toEqual([])
   })
