@@ -126,7 +126,14 @@ export const CREATED_PACKAGES_MAX = STACK_SERVICES_MAX
  * Packages created per transaction: a few statements of this many rows each. On PGlite every other request waits
  * for a transaction to end, so hundreds of packages are created in short transactions, not one long one (F-4).
  */
-const INSERT_CHUNK = 100
+const INSERT_CHUNK = 50
+
+/**
+ * Lets the event loop serve what waits before the next chunk. PGlite answers from memory through promises alone, so
+ * back-to-back statements form one chain of microtasks that no request's I/O can enter: without this, a tool page
+ * asked during an import waited for all of it (F-4).
+ */
+export const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Creates the package tools a scan or an import found and the catalog lacks, with an alias of their ecosystem so the
@@ -204,6 +211,7 @@ async function insertPackageTools(
   const created = new Map<string, { name: string; slug: string }>()
   if (items.length === 0) return created
   for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+    if (start > 0) await letOthersIn()
     await db.transaction(async (tx) => {
       let waiting = items.slice(start, start + INSERT_CHUNK)
       for (let attempt = 1; attempt <= 20 && waiting.length > 0; attempt++) {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { fieldError, HttpError } from '../../http/errors.ts'
 import { looseName, normalizeAlias } from '../scan/alias-normalize.ts'
 import { isReadableName, readableText, shownName } from '../scan/readable-text.ts'
-import { ensurePackageTools } from '../scan/scan.queries.ts'
+import { ensurePackageTools, letOthersIn } from '../scan/scan.queries.ts'
 import type { PackageEcosystem } from '../scan/signals.ts'
 import { packageSlug } from '../scan/tool-mapper.ts'
 import { findStackIdByName, type OwnerRecord, type StackWithOwner } from '../stacks/stacks.queries.ts'
@@ -139,6 +139,7 @@ export async function matchImportedTools(db: Db, imported: ReadStackFile): Promi
     if (!found.has(key)) missing.set(key, item)
   }
   if (missing.size > 0) {
+    await letOthersIn()
     await createPackageTools(db, [...missing.values()])
     // stored under the ecosystem's alias, or under package:{ecosystem} (the lookup reads both)
     for (const [key, id] of await findPackageTools(db, [...missing.values()])) found.set(key, id)
@@ -214,6 +215,7 @@ export async function importStack(
   // versions, or none of them.
   const matched = await matchImportedTools(db, imported)
   if (matched.ids.length === 0) throw invalidStackFile(STACK_FILE_NOTHING_MATCHED)
+  await letOthersIn()
   try {
     return await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db
