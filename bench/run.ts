@@ -13,6 +13,9 @@
 //   --only=match                only the Stack Match scenarios (and the baselines their ratios read): no bundle, Lighthouse,
 //                               scans or other explains; writes bench/results/latest-only-match.json and the plans of
 //                               docs/match-query-plans.md, and leaves latest.json and explain-postgres.txt as they were
+//   --only=imports              only the baseline and the tool page past its answer cache at IMPORT_CONNECTIONS
+//                               connections, alone and while 2,000-package stack imports run back to back (F-4);
+//                               writes bench/results/latest-only-imports.json
 //   --instances=1               N > 1: the app's routes through haproxy to N real instances (`node server/main.ts`)
 //                               on the seeded PostgreSQL database (PGlite is skipped: one process's database); the
 //                               /bench/ routes (baseline, past the answer caches) stay one process behind the same
@@ -57,15 +60,20 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 })
-if (args.only !== undefined && args.only !== 'match') throw new Error(`--only takes match, not ${args.only}`)
+if (args.only !== undefined && args.only !== 'match' && args.only !== 'imports')
+  throw new Error(`--only takes match or imports, not ${args.only}`)
 /** --only=match: the Stack Match scenarios alone (a run at 1M jobs seeds for 9 minutes; the rest adds nothing). */
 const isMatchOnly = args.only === 'match'
+/** --only=imports: the tool page while stack imports run (F-4), and what it is beside. */
+const isImportsOnly = args.only === 'imports'
+/** Neither bundle, Lighthouse, scans nor the other explains: a run of one family of scenarios. */
+const isOnly = isMatchOnly || isImportsOnly
 const instances = Number(args.instances)
 if (!Number.isInteger(instances) || instances < 1)
   throw new Error(`--instances must be 1 or more, not ${args.instances}`)
 /** A run through the balancer keeps its figures apart from the single process's. */
-const resultsFile = isMatchOnly
-  ? 'latest-only-match.json'
+const resultsFile = isOnly
+  ? `latest-only-${args.only}.json`
   : instances > 1
     ? `latest-instances-${instances}.json`
     : 'latest.json'
@@ -109,7 +117,20 @@ interface Scenario {
   connections?: number
   /** Content changes the bench server announces each second while the scenario runs (WHILE_CONTENT_CHANGES). */
   contentChangesPerSecond?: number
+  /** Stack imports of 2,000 new packages run back to back in the server while the scenario runs (F-4). */
+  whileImporting?: boolean
 }
+
+/**
+ * Issue 31 (F-4): a tool page read past its answer cache, by a few visitors at once, while one account's stack imports
+ * of 2,000 new packages run back to back: on PGlite's single connection every request waits for the import's
+ * transactions, which must stay short. Aim: p99 under 100 ms.
+ */
+const IMPORT_CONNECTIONS = 5
+const IMPORT_AIM_P99_MILLISECONDS = 100
+const WHILE_IMPORTING = ', while a 2,000-package import runs'
+const TOOL_PAGE_PAST_CACHE = `tool page API${NO_ANSWER_CACHE}, ${IMPORT_CONNECTIONS} connections`
+const toolPagePastCache = (s: Samples) => s.slugs.map((slug) => `/bench/tool-page?slug=${encodeURIComponent(slug)}`)
 
 const SCENARIOS: Scenario[] = [
   { name: 'baseline (1 SELECT by id)', paths: (s) => s.ids.map((id) => `/bench/baseline?id=${id}`) },
@@ -146,6 +167,13 @@ const SCENARIOS: Scenario[] = [
     paths: (s) => s.stackPaths,
   },
   { name: 'popular services', paths: () => ['/api/v1/services/popular_services'] },
+  { name: TOOL_PAGE_PAST_CACHE, connections: IMPORT_CONNECTIONS, paths: toolPagePastCache },
+  {
+    name: `${TOOL_PAGE_PAST_CACHE}${WHILE_IMPORTING}`,
+    connections: IMPORT_CONNECTIONS,
+    whileImporting: true,
+    paths: toolPagePastCache,
+  },
   // Stack Match (issue 7), measured when its data was seeded (PostgreSQL without --no-match)
   {
     name: `baseline, ${MATCH_CONNECTIONS} connections`,
@@ -182,6 +210,8 @@ interface ScenarioResult {
   example: string
   available: boolean
   note?: string
+  /** WHILE_IMPORTING: the imports that ran meanwhile, each one's milliseconds. */
+  imports?: { count: number; medianMilliseconds: number | null; maxMilliseconds: number | null; failures: string[] }
   requestsPerSecond?: number
   p50Milliseconds?: number
   p99Milliseconds?: number
@@ -203,6 +233,7 @@ interface TargetResult {
   /** The same aim for the searches past the answer cache. */
   matchPastCacheAim?: { met: boolean; detail: string }
   pageAim?: { met: boolean; detail: string }
+  importAim?: { met: boolean; detail: string }
   explainFile?: string
 }
 
@@ -216,13 +247,13 @@ await buildWeb()
 let lighthouse: (LighthouseRun & { database: string }) | { skipped: string } = {
   skipped: args['no-lighthouse']
     ? '--no-lighthouse'
-    : isMatchOnly
-      ? '--only=match'
+    : isOnly
+      ? `--only=${args.only}`
       : chromiumPath()
         ? 'no database was measured'
         : 'no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install chromium)',
 }
-let isLighthousePending = !args['no-lighthouse'] && !isMatchOnly && chromiumPath() !== null
+let isLighthousePending = !args['no-lighthouse'] && !isOnly && chromiumPath() !== null
 
 const targets = args.db === 'both' ? (['postgres', 'pglite'] as const) : ([args.db] as const)
 const results: TargetResult[] = []
@@ -244,11 +275,11 @@ for (const kind of targets) {
 }
 
 let bundle: { budgetBytes: number; pages: PageBundle[] } | null = null
-if (!args['no-bundle'] && !isMatchOnly) {
+if (!args['no-bundle'] && !isOnly) {
   console.log('\n== First-load JavaScript (vite build with a manifest)')
   bundle = await measureBundles()
 }
-const scan = isMatchOnly ? null : await measureScans()
+const scan = isOnly ? null : await measureScans()
 
 printReport(results, lighthouse, bundle, scan)
 fs.mkdirSync(resultsDir, { recursive: true })
@@ -275,8 +306,8 @@ fs.writeFileSync(
       bundle,
       scan:
         scan ??
-        (isMatchOnly
-          ? 'not measured: --only=match'
+        (isOnly
+          ? `not measured: --only=${args.only}`
           : 'not measured: the scan engine (bench/scan.ts loadScanEngine) could not be loaded'),
     },
     null,
@@ -316,7 +347,9 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
     const scenarios: ScenarioResult[] = []
     const measured = isMatchOnly
       ? SCENARIOS.filter((scenario) => scenario.name.startsWith('baseline') || scenario.name.startsWith('match '))
-      : SCENARIOS
+      : isImportsOnly
+        ? SCENARIOS.filter((scenario) => scenario === SCENARIOS[0] || scenario.name.startsWith(TOOL_PAGE_PAST_CACHE))
+        : SCENARIOS
     for (const scenario of measured) {
       const paths = scenario.paths(ready.samples)
       const example = paths[0] ?? ''
@@ -340,12 +373,19 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         await load(base, paths, { amount: paths.length }, scenarioConnections, scenario.headers)
       const perSecond = scenario.contentChangesPerSecond ?? 0
       if (perSecond) child.send({ type: 'content changes', perSecond } satisfies ParentMessage)
+      if (scenario.whileImporting) child.send({ type: 'imports', running: true } satisfies ParentMessage)
       let result: Result
+      let imports: ScenarioResult['imports']
       try {
         await load(base, paths, { duration: Math.min(3, duration) }, scenarioConnections, scenario.headers)
         result = await load(base, paths, { duration }, scenarioConnections, scenario.headers)
       } finally {
         if (perSecond) child.send({ type: 'content changes', perSecond: 0 } satisfies ParentMessage)
+        if (scenario.whileImporting) {
+          child.send({ type: 'imports', running: false } satisfies ParentMessage)
+          const done = await nextMessage(child, (m) => m.type === 'imports done', 120_000)
+          if (done.type === 'imports done') imports = importFigures(done.milliseconds, done.failures)
+        }
       }
       const baseline = scenarios[0]?.requestsPerSecond
       const requestsPerSecond = Math.round(result.requests.average)
@@ -359,8 +399,11 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         ratioToBaseline: baseline ? Math.round((requestsPerSecond / baseline) * 100) / 100 : 1,
         non2xx: result.non2xx,
         errors: result.errors,
+        ...(imports ? { imports } : {}),
       })
-      console.log(`${requestsPerSecond} req/s`)
+      console.log(
+        `${requestsPerSecond} req/s${imports ? `, ${imports.count} imports (median ${imports.medianMilliseconds} ms)` : ''}`,
+      )
     }
     const target: TargetResult = {
       kind,
@@ -381,15 +424,16 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
         console.log(lighthouse.skipped)
       }
     }
+    target.importAim = judgeImportAim(scenarios)
     if (kind === 'postgres') {
-      if (!isMatchOnly) {
+      if (!isOnly) {
         target.aim = judgeAim(scenarios)
         target.pageAim = judgePageAim(scenarios)
       }
       target.matchAim = judgeMatchAim(scenarios.filter((s) => !s.name.endsWith(NO_ANSWER_CACHE)))
       target.matchPastCacheAim = judgeMatchAim(scenarios.filter((s) => s.name.endsWith(NO_ANSWER_CACHE)))
       // the plans do not depend on how many instances ask: kept from the single process's run
-      if (instances === 1) target.explainFile = await writeExplains(child, scenarios)
+      if (instances === 1 && !isImportsOnly) target.explainFile = await writeExplains(child, scenarios)
     }
     return target
   } finally {
@@ -467,6 +511,42 @@ function judgePageAim(scenarios: ScenarioResult[]): { met: boolean; detail: stri
     }
   })
   return { met: pages.every((page) => page.met), detail: pages.map((page) => page.detail).join('; ') }
+}
+
+/** The imports a WHILE_IMPORTING scenario ran: how many, their median and longest. */
+function importFigures(milliseconds: number[], failures: string[]): NonNullable<ScenarioResult['imports']> {
+  const sorted = [...milliseconds].sort((a, b) => a - b)
+  return {
+    count: sorted.length,
+    medianMilliseconds: sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null,
+    maxMilliseconds: sorted.at(-1) ?? null,
+    failures,
+  }
+}
+
+/** Issue 31 (F-4): the tool page's p99 under 100 ms while imports run, at least one import done, no errors. */
+function judgeImportAim(scenarios: ScenarioResult[]): { met: boolean; detail: string } | undefined {
+  const alone = scenarios.find((s) => s.name === TOOL_PAGE_PAST_CACHE)
+  const during = scenarios.find((s) => s.name === `${TOOL_PAGE_PAST_CACHE}${WHILE_IMPORTING}`)
+  if (!during?.available) return undefined
+  const imports = during.imports
+  const errors = (during.non2xx ?? 0) + (during.errors ?? 0)
+  const met =
+    (during.requestsPerSecond ?? 0) > 0 &&
+    (during.p99Milliseconds ?? Infinity) < IMPORT_AIM_P99_MILLISECONDS &&
+    errors === 0 &&
+    (imports?.count ?? 0) > 0 &&
+    (imports?.failures.length ?? 0) === 0
+  return {
+    met,
+    detail:
+      `tool page p99 ${during.p99Milliseconds} ms while ${imports?.count ?? 0} imports ran ` +
+      `(median ${imports?.medianMilliseconds ?? '?'} ms, longest ${imports?.maxMilliseconds ?? '?'} ms), ` +
+      `${alone?.available ? `${alone.p99Milliseconds} ms without them` : 'not measured without them'} ` +
+      `(aim < ${IMPORT_AIM_P99_MILLISECONDS} ms at ${IMPORT_CONNECTIONS} connections)` +
+      (errors ? `, ${errors} non-2xx or errors` : '') +
+      (imports?.failures.length ? `, imports failed: ${imports.failures[0]}` : ''),
+  }
 }
 
 /** Issue 7: every Stack Match scenario's p99 under 50 ms at 20 connections, without errors. */
@@ -616,6 +696,10 @@ function printReport(
       )
     if (target.pageAim)
       console.log(`  Rendered pages aim ${target.pageAim.met ? 'MET' : 'MISSED'}: ${target.pageAim.detail}`)
+    if (target.importAim)
+      console.log(
+        `  Tool page during imports aim ${target.importAim.met ? 'MET' : 'MISSED'}: ${target.importAim.detail}`,
+      )
     if (target.explainFile) console.log(`  EXPLAIN ANALYZE of each endpoint's queries: ${target.explainFile}`)
   }
   if ('skipped' in lighthouseRun) console.log(`\nLighthouse: not measured (${lighthouseRun.skipped})`)
@@ -666,5 +750,5 @@ function printReport(
         `  ${pad(figure.name, 28)}${pad(`${figure.milliseconds} ms`, 10, true)}  budget ${figure.budgetMilliseconds} ms: ` +
           `${figure.withinBudget ? 'within' : 'OVER'}`,
       )
-  } else if (!isMatchOnly) console.log('\nScans: not measured (the scan engine in bench/scan.ts could not be loaded)')
+  } else if (!isOnly) console.log('\nScans: not measured (the scan engine in bench/scan.ts could not be loaded)')
 }

@@ -24,6 +24,9 @@ import { ownerHandles, stacks, stackTools, tools } from '../server/db/schema/ind
 import { readEnv } from '../server/env.ts'
 import { readMatchVersion } from '../server/modules/match/match.queries.ts'
 import * as stackMatch from '../server/modules/match/match.service.ts'
+import { stackFileFormats } from '../server/modules/stack-files/formats.ts'
+import { importStack, readStackFileText } from '../server/modules/stack-files/stack-files.service.ts'
+import { findOwner } from '../server/modules/stacks/stacks.queries.ts'
 import { CATALOG_CHANGED_CHANNEL } from '../server/modules/tools/catalog-memos.ts'
 import { loadToolPage } from '../server/modules/tools/tool-page.service.ts'
 import { presentTools } from '../server/modules/tools/tools.presenter.ts'
@@ -49,12 +52,16 @@ export type ServerMessage =
       samples: Samples
     }
   | { type: 'explained'; path: string; plans: string[] }
+  /** The imports run since the last 'imports' message started them: how many, and each one's milliseconds. */
+  | { type: 'imports done'; milliseconds: number[]; failures: string[] }
   | { type: 'failed'; message: string }
 
 export type ParentMessage =
   | { type: 'explain'; path: string }
   /** Announce a content change (as a write does) this many times a second from now on; 0 stops. */
   | { type: 'content changes'; perSecond: number }
+  /** Run stack imports of 2,000 new packages back to back from now on (true) or stop and report them (false). */
+  | { type: 'imports'; running: boolean }
   | { type: 'stop' }
 
 export interface Samples {
@@ -211,7 +218,18 @@ send({
 })
 
 let announcing: NodeJS.Timeout | undefined
+let importing: Promise<{ milliseconds: number[]; failures: string[] }> | null = null
+let isImporting = false
 process.on('message', async (message: ParentMessage) => {
+  if (message.type === 'imports' && message.running && !importing) {
+    isImporting = true
+    importing = importBackToBack(() => isImporting)
+  }
+  if (message.type === 'imports' && !message.running && importing) {
+    isImporting = false
+    send({ type: 'imports done', ...(await importing) })
+    importing = null
+  }
   if (message.type === 'content changes') {
     clearInterval(announcing)
     // through every instance behind the balancer too: the announcement is a NOTIFY they all hear
@@ -221,6 +239,38 @@ process.on('message', async (message: ParentMessage) => {
   if (message.type === 'stop') await stop()
 })
 process.on('disconnect', () => void stop())
+
+/**
+ * Stack imports one after another, as the route runs them (the file read by its format, then importStack), by one
+ * seeded user: each a CycloneDX file of 2,000 packages the catalog has never seen, of which the stack takes 500 and
+ * the catalog gets 500 new, unapproved package tools (decision 076). What the tool page waits for on PGlite (F-4).
+ */
+async function importBackToBack(isRunning: () => boolean) {
+  const [user] = await selectRows<{ id: number }>(sql`select id from "user" order by id limit 1`)
+  const owner = user ? await findOwner(app.db, { type: 'User', id: user.id }) : null
+  const milliseconds: number[] = []
+  const failures: string[] = []
+  if (!user || !owner) return { milliseconds, failures: ['no seeded user'] }
+  for (let run = 0; isRunning(); run++) {
+    const tag = `${process.pid}-${Date.now().toString(36)}-${run}`
+    const components = Array.from({ length: 2000 }, (_, i) => ({
+      name: `bench-${tag}-${i}`,
+      purl: `pkg:npm/bench-${tag}-${i}@1.0.${i}`,
+    }))
+    const text = JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', components })
+    const started = performance.now()
+    try {
+      const imported = await readStackFileText(stackFileFormats.cyclonedx, text)
+      await importStack(app.db, { actorId: user.id, owner, existing: null, imported, name: `Bench import ${tag}` })
+      milliseconds.push(Math.round(performance.now() - started))
+    } catch (error) {
+      failures.push((error as Error).message)
+      if (failures.length > 5) break
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { milliseconds, failures }
+}
 
 /**
  * Pages people land on: the home page; React's tool page (the most popular tool when the catalog lacks it); the

@@ -33,6 +33,16 @@ export const STACK_FILE_MAX_ENTRIES = 2000
 
 export const STACK_FILE_TOO_BIG = `is too big (maximum is ${formatInteger(STACK_FILE_MAX_CHARACTERS)} characters)`
 export const STACK_FILE_NOTHING_MATCHED = 'None of the tools in this file are in our catalog.'
+/** The import's name is one of the owner's stacks already (acceptance minor 7: say which, and what to do). */
+export const stackFileNameTaken = (name: string) =>
+  `A stack named "${name}" already exists: choose another name for the new stack.`
+/**
+ * Stack imports per hour (issue 31, F-3): each can add 500 package tools to the catalog's queue and holds the database
+ * for a moment. Per account, whatever the way in (sessions and every token together), and per token, so one leaked
+ * token cannot spend the account's whole hour.
+ */
+export const STACK_IMPORT_RATE_LIMIT = { perAccount: 20, perToken: 10, windowMs: 60 * 60 * 1000 }
+export const STACK_IMPORTS_RATE_LIMITED = 'You have imported many stack files in the last hour: please try again later.'
 export const IMPORT_NOT_COMPANY_ADMIN = 'Only company admins can import stacks for this company.'
 
 export const ExportStackQuery = z.object({
@@ -62,8 +72,11 @@ export const UnmatchedEntry = z
     kind: z.enum(['tool', 'package']),
     /** A package's registry (npm, pypi, ...), null for tools. */
     ecosystem: z.string().nullable(),
-    /** Why it was left out: not in the catalog, or past the stack's limit. */
-    reason: z.enum(['not_in_catalog', 'over_limit']),
+    /**
+     * Why it was left out: not in the catalog, past the stack's limit, or a name holding control characters or
+     * broken Unicode, which is never read (decision 076; the name is shown with U+FFFD in their place).
+     */
+    reason: z.enum(['not_in_catalog', 'over_limit', 'unreadable_name']),
   })
   .register(apiSchemas, { id: 'UnmatchedStackFileEntry' })
 export type UnmatchedEntry = z.infer<typeof UnmatchedEntry>

@@ -24,7 +24,7 @@ interface StackMeta {
   description: string | null
   owner: StackOwnerMeta
   tools_count: number
-  layers: Array<{ categories: Array<{ tools: Array<{ name: string; canonical_url: string }> }> }>
+  layers: Array<{ categories: Array<{ tools: Array<{ name: string; canonical_url: string | null }> }> }>
 }
 
 /** The page of a stack's owner: a company's page, or a person's profile. */
@@ -78,13 +78,15 @@ export function stackStructuredData(stack: StackMeta, origin: string) {
     description: stack.description?.trim() || undefined,
     url,
     numberOfItems: stack.tools_count,
+    // tools with a page of their own: one not approved yet has none (decision 076)
     itemListElement: stackTools(stack)
+      .flatMap((tool) => (tool.canonical_url ? [{ name: tool.name, url: tool.canonical_url }] : []))
       .slice(0, STACK_ITEM_LIST_MAX)
       .map((tool, index) => ({
         '@type': 'ListItem',
         position: index + 1,
         name: tool.name,
-        url: new URL(tool.canonical_url, origin).toString(),
+        url: new URL(tool.url, origin).toString(),
       })),
   }
   return { '@context': 'https://schema.org', '@graph': [itemList, breadcrumbList(steps, origin)] as const }

@@ -244,7 +244,8 @@ export const StackPageTool = z.object({
   name: z.string(),
   slug: z.string(),
   image_url: z.string(),
-  canonical_url: z.string(),
+  /** The tool's page; null while it has none (an imported package not approved yet, decision 076): not linked. */
+  canonical_url: z.string().nullable(),
   title: z.string().nullable(),
   is_package: z.boolean(),
   stacks_count: z.number().int(),

@@ -116,6 +116,27 @@ interface JobQueueOptions {
 
 const deadLetterOf = (kind: JobKind<object>) => `${kind.name}.dead`
 
+/** The longest error message kept with a failed job. */
+const STORED_ERROR_MAX = 2000
+/** NUL and unpaired surrogates: jsonb refuses both ('unsupported Unicode escape sequence'). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this finds
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * What pg-boss stores as a failed job's output (a jsonb column): the error's name, message and stack, cleaned of
+ * what jsonb refuses and cut short, and nothing else. A database error carries its query's parameters, which may hold
+ * the NUL that failed it, and would otherwise make the failure itself unrecordable (issue 31, F-12).
+ */
+export function storableError(error: unknown): Error {
+  const clean = (text: string) => text.replace(UNSTORABLE, '\uFFFD').slice(0, STORED_ERROR_MAX)
+  const original = error instanceof Error ? error : new Error(String(error))
+  const cause = original.cause instanceof Error ? `: ${original.cause.message}` : ''
+  const stored = new Error(clean(`${original.message}${cause}`))
+  stored.name = clean(original.name)
+  stored.stack = clean(original.stack ?? '')
+  return stored
+}
+
 export function createJobQueue({ database, log, timing: overrides }: JobQueueOptions): JobQueue {
   const timing = { ...JOB_QUEUE_TIMING, ...overrides }
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
@@ -174,6 +195,8 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
       async ([job]: Job<object>[]) => {
         try {
           await worker.run(job!.data, { id: job!.id, retryCount: job!.retryCount, signal: job!.signal })
+        } catch (error) {
+          throw storableError(error)
         } finally {
           if (workId) boss.notifyWorker(workId)
         }
@@ -181,7 +204,11 @@ export function createJobQueue({ database, log, timing: overrides }: JobQueueOpt
     )
     await boss.work(deadLetterOf(kind), polling, async ([job]: Job<object>[]) => {
       log.error({ jobId: job!.id, kind: kind.name }, 'job out of attempts')
-      await worker.giveUp(job!.data)
+      try {
+        await worker.giveUp(job!.data)
+      } catch (error) {
+        throw storableError(error)
+      }
     })
   }
 

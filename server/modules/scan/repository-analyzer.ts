@@ -35,6 +35,7 @@ import { runtimeParsers } from './parsers/runtimes.ts'
 import { rustParsers } from './parsers/rust.ts'
 import { swiftParsers } from './parsers/swift.ts'
 import { terraformParsers } from './parsers/terraform.ts'
+import { isReadableName, readableText, shownName } from './readable-text.ts'
 import { isPackageEcosystem, type PackageEcosystem, type Signal } from './signals.ts'
 import { findWorkspaces, isWorkspaceFile, type Workspace } from './workspaces.ts'
 
@@ -88,6 +89,8 @@ export interface RepositoryAnalysis {
   fileCount: number
   manifestCount: number
   truncated: boolean
+  /** What was skipped on the way, for people: a dependency whose name holds control characters (decision 076). */
+  warnings: string[]
 }
 
 /** Manifests above this size are skipped (a lockfile this large is generated noise). */
@@ -200,7 +203,8 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     }
   }
 
-  const manifestSignals = resolvePackages(signals, lockVersions, localPackages)
+  const warnings: string[] = []
+  const manifestSignals = readableSignals(resolvePackages(signals, lockVersions, localPackages), warnings)
   const resolved = [...manifestSignals, ...derivedSignals(manifestSignals, source.files)]
   await hooks.onManifests?.([...resolved])
   // a script whose name does not tell is known by its shebang (bin/setup is Shell), as Linguist knows it
@@ -228,7 +232,26 @@ export async function analyzeFileSource(source: FileSource, hooks: AnalysisHooks
     fileCount: source.files.length,
     manifestCount: matched.length,
     truncated: Boolean(source.truncated),
+    warnings,
   }
+}
+
+/**
+ * The one place every manifest parser's signals pass through before anything looks them up (F-12): a dependency
+ * whose name holds NUL, another control character or a lone surrogate is skipped with a warning, never sent to the
+ * database (which would fail the whole scan); such a version is dropped.
+ */
+export function readableSignals(signals: Signal[], warnings: string[]): Signal[] {
+  return signals.flatMap((signal) => {
+    if (!isReadableName(signal.name)) {
+      warnings.push(
+        `${readableText(signal.source)}: skipped the dependency "${shownName(signal.name)}" (control characters in its name)`,
+      )
+      return []
+    }
+    const version = signal.version && !isReadableName(signal.version) ? null : signal.version
+    return [{ ...signal, source: readableText(signal.source), ...(version !== signal.version ? { version } : {}) }]
+  })
 }
 
 /** What the manifests' signals imply: the registries installed from, the tools a dependency is built on. */

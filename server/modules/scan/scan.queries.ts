@@ -2,8 +2,10 @@
 // the "already claimed" stack check. Every query takes the database first.
 import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ScannedTool } from '#contracts/scan.ts'
+import { STACK_SERVICES_MAX } from '#contracts/stacks.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, companies, scans, stacks, toolAliases, tools, users } from '../../db/schema/index.ts'
+import { isReadableName } from './readable-text.ts'
 import type { PackageEcosystem } from './signals.ts'
 import { type AliasKey, type DetectedTool, type KnownTool, packageSlug, type ToolLookup } from './tool-mapper.ts'
 
@@ -12,8 +14,10 @@ export type ScanRow = typeof scans.$inferSelect
 /** The mapper's lookup over tool_alias: approved, visible tools only. */
 export function createDatabaseLookup(db: Db): ToolLookup {
   return {
-    async findByAliases(keys: AliasKey[]) {
+    async findByAliases(asked: AliasKey[]) {
       const result = new Map<string, KnownTool>()
+      // a name with NUL or a lone surrogate never reaches PostgreSQL, which would refuse the whole statement (F-12)
+      const keys = asked.filter((key) => isReadableName(key.alias) && isReadableName(key.kind))
       if (keys.length === 0) return result
       const byKind = new Map<string, string[]>()
       for (const key of keys) byKind.set(key.kind, [...(byKind.get(key.kind) ?? []), key.alias])
@@ -114,13 +118,33 @@ const packageKey = (item: NewPackage) => ({ kind: packageAliasKind(item.ecosyste
 const keyString = (key: { kind: string; alias: string }) => `${key.kind}:${key.alias}`
 
 /**
- * Creates the package tools a scan found and the catalog lacks (is_package, approved, with an alias of their
- * ecosystem so the next scan finds them), and returns the detected tools with their stored slugs and names. A
- * package folded into a catalog tool (npm react-dom, whose alias is React's) gets a package tool of its own, aliased
- * under packageAliasKind, as the catalog's package tools are made (decision 028): listed beside the tool.
+ * At most this many package tools are created by one call (one scan, one import): what one stack holds. The scan's
+ * mapper stops at MAX_PACKAGES already and an import cuts at the stack's limit before asking (decision 076).
+ */
+export const CREATED_PACKAGES_MAX = STACK_SERVICES_MAX
+/**
+ * Packages created per transaction: a few statements of this many rows each. On PGlite every other request waits
+ * for a transaction to end, so hundreds of packages are created in short transactions, not one long one (F-4).
+ */
+const INSERT_CHUNK = 50
+
+/**
+ * Lets the event loop serve what waits before the next chunk. PGlite answers from memory through promises alone, so
+ * back-to-back statements form one chain of microtasks that no request's I/O can enter: without this, a tool page
+ * asked during an import waited for all of it (F-4).
+ */
+export const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Creates the package tools a scan or an import found and the catalog lacks, with an alias of their ecosystem so the
+ * next scan finds them, and returns the detected tools with their stored slugs and names. They are created
+ * unapproved, with no submitter: no public page, no sitemap, no listing, until a moderator approves them or public
+ * stacks of PACKAGE_APPROVAL_PEOPLE people use them (decision 076). A package folded into a catalog tool (npm
+ * react-dom, whose alias is React's) gets a package tool of its own, aliased under packageAliasKind, as the
+ * catalog's package tools are made (decision 028): listed beside the tool.
  */
 export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Promise<ScannedTool[]> {
-  const pending = detected.filter((tool) => tool.newPackage)
+  const pending = detected.filter((tool) => tool.newPackage && isReadableName(tool.newPackage.alias))
   const stored = new Map<DetectedTool, { name: string; slug: string }>()
   /** Where each pending package is looked up and created: its ecosystem's alias, or the package kind if folded. */
   const keys = new Map<DetectedTool, { kind: string; alias: string }>()
@@ -138,16 +162,20 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
       if (row) stored.set(tool, row)
       return !row
     })
-    if (missing.length > 0) {
-      await db.transaction(async (tx) => {
-        for (const tool of missing) {
-          const created = await insertPackageTool(tx as unknown as Db, tool.newPackage!, keys.get(tool)!.kind)
-          if (created) stored.set(tool, created)
-        }
-      })
+    // two spellings of one package (a scope's case, PEP 503) are one key: created once
+    const toCreate = new Map<string, { item: NewPackage; kind: string }>()
+    for (const tool of missing) {
+      const key = keys.get(tool)!
+      if (toCreate.size >= CREATED_PACKAGES_MAX) break
+      if (!toCreate.has(keyString(key))) toCreate.set(keyString(key), { item: tool.newPackage!, kind: key.kind })
+    }
+    const created = await insertPackageTools(db, [...toCreate.values()])
+    for (const tool of missing) {
+      const row = created.get(keyString(keys.get(tool)!))
+      if (row) stored.set(tool, row)
     }
     // packages another scan created at the same moment
-    const unresolved = pending.filter((tool) => !stored.has(tool))
+    const unresolved = missing.filter((tool) => !stored.has(tool) && toCreate.has(keyString(keys.get(tool)!)))
     if (unresolved.length > 0) {
       const raced = await findToolsByAliases(
         db,
@@ -170,39 +198,75 @@ export async function ensurePackageTools(db: Db, detected: DetectedTool[]): Prom
   })
 }
 
-async function insertPackageTool(
+/**
+ * Inserts package tools and their aliases a chunk at a time, each chunk in a transaction of its own: a few
+ * statements per INSERT_CHUNK packages, never a round trip per package (F-4). Called inside a transaction, the
+ * chunks are savepoints of it. A slug another tool holds takes the next number; a package whose alias another scan
+ * took meanwhile is dropped again (its caller reads the winner). Answers the created ones by `{kind}:{alias}`.
+ */
+async function insertPackageTools(
   db: Db,
-  { ecosystem, name, alias }: NewPackage,
-  aliasKind: string,
-): Promise<{ name: string; slug: string } | null> {
-  const baseSlug = packageSlug(ecosystem, alias)
-  for (let attempt = 1; attempt <= 20; attempt++) {
-    const slug = attempt === 1 ? baseSlug : `${baseSlug.slice(0, 56)}-${attempt}`
-    const [row] = await db
-      .insert(tools)
-      .values({
-        slug,
-        name,
-        title: `${name} package on ${ECOSYSTEM_LABELS[ecosystem]}`,
-        websiteUrl: packageRegistryUrl(ecosystem, name),
-        isPackage: true,
-        packageEcosystem: ecosystem,
-        isApproved: true,
-        searchVector: sql`setweight(to_tsvector('simple', ${name}), 'A')`,
-      })
-      .onConflictDoNothing({ target: tools.slug })
-      .returning({ id: tools.id, slug: tools.slug, name: tools.name })
-    if (!row) continue // slug taken by another tool: try the next number
-    const [aliasRow] = await db
-      .insert(toolAliases)
-      .values({ toolId: row.id, kind: aliasKind, alias })
-      .onConflictDoNothing()
-      .returning({ toolId: toolAliases.toolId })
-    if (aliasRow) return { slug: row.slug, name: row.name }
-    await db.delete(tools).where(eq(tools.id, row.id))
-    return null
+  items: Array<{ item: NewPackage; kind: string }>,
+): Promise<Map<string, { name: string; slug: string }>> {
+  const created = new Map<string, { name: string; slug: string }>()
+  if (items.length === 0) return created
+  for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+    if (start > 0) await letOthersIn()
+    await db.transaction(async (tx) => {
+      let waiting = items.slice(start, start + INSERT_CHUNK)
+      for (let attempt = 1; attempt <= 20 && waiting.length > 0; attempt++) {
+        const bySlug = new Map<string, { item: NewPackage; kind: string }>()
+        const next: typeof waiting = []
+        for (const entry of waiting) {
+          const base = packageSlug(entry.item.ecosystem, entry.item.alias)
+          const slug = attempt === 1 ? base : `${base.slice(0, 56)}-${attempt}`
+          if (bySlug.has(slug)) next.push(entry)
+          else bySlug.set(slug, entry)
+        }
+        const rows = await tx
+          .insert(tools)
+          .values(
+            [...bySlug].map(([slug, { item }]) => ({
+              slug,
+              name: item.name,
+              title: `${item.name} package on ${ECOSYSTEM_LABELS[item.ecosystem]}`,
+              websiteUrl: packageRegistryUrl(item.ecosystem, item.name),
+              isPackage: true,
+              packageEcosystem: item.ecosystem,
+              // decision 076: no public page until approved or used in public stacks of several people
+              isApproved: false,
+              searchVector: sql`setweight(to_tsvector('simple', ${item.name}), 'A')`,
+            })),
+          )
+          .onConflictDoNothing({ target: tools.slug })
+          .returning({ id: tools.id, slug: tools.slug, name: tools.name })
+        const inserted = new Map(rows.map((row) => [row.slug, row]))
+        for (const [slug, entry] of bySlug) if (!inserted.has(slug)) next.push(entry) // slug taken: next number
+        if (rows.length > 0) {
+          const aliasRows = await tx
+            .insert(toolAliases)
+            .values(
+              rows.map((row) => {
+                const { item, kind } = bySlug.get(row.slug)!
+                return { toolId: row.id, kind, alias: item.alias }
+              }),
+            )
+            .onConflictDoNothing()
+            .returning({ toolId: toolAliases.toolId })
+          const aliased = new Set(aliasRows.map((row) => row.toolId))
+          const orphans = rows.filter((row) => !aliased.has(row.id)).map((row) => row.id)
+          if (orphans.length > 0) await tx.delete(tools).where(inArray(tools.id, orphans))
+          for (const row of rows) {
+            if (!aliased.has(row.id)) continue
+            const { item, kind } = bySlug.get(row.slug)!
+            created.set(keyString({ kind, alias: item.alias }), { slug: row.slug, name: row.name })
+          }
+        }
+        waiting = next
+      }
+    })
   }
-  return null
+  return created
 }
 
 async function findToolsByAliases(db: Db, keys: { kind: string; alias: string }[]) {

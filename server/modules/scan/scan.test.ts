@@ -356,7 +356,7 @@ describe('GET /api/v1/analyze', () => {
       confidence: 100,
     })
     const [row] = await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-left-pad'))
-    expect(row).toMatchObject({ isPackage: true, packageEcosystem: 'npm', isApproved: true })
+    expect(row).toMatchObject({ isPackage: true, packageEcosystem: 'npm', isApproved: false }) // unapproved until used (decision 076)
     const aliases = await ctx.app.db
       .select()
       .from(toolAliases)
@@ -384,7 +384,7 @@ describe('GET /api/v1/analyze', () => {
     expect(byName.get('pg')).toMatchObject({ slug: 'npm-pg', is_package: true, package_ecosystem: 'npm' })
     // the npm alias stays the catalog tool's; the package is found under its own kind
     const [row] = await ctx.app.db.select().from(tools).where(eq(tools.slug, 'npm-express'))
-    expect(row).toMatchObject({ name: 'express', isPackage: true, packageEcosystem: 'npm', isApproved: true })
+    expect(row).toMatchObject({ name: 'express', isPackage: true, packageEcosystem: 'npm', isApproved: false })
     const owners = await ctx.app.db
       .select({ kind: toolAliases.kind, slug: tools.slug })
       .from(toolAliases)

@@ -21,6 +21,7 @@ import {
   type StackFileFormatDefinition,
 } from './exported-stack.ts'
 import { packageUrlOf, readPackageUrl } from './package-urls.ts'
+import { yamlProblem } from './yaml-problem.ts'
 
 export const STACK_ANNOTATION = 'stackatlas.io/stack'
 /** `slug@version` of the tools that have one, space-separated ('react@18.2.0 nodejs@20.11.1'). */
@@ -116,11 +117,14 @@ async function readComponent(text: string): Promise<Entity> {
   const documents = parseAllDocuments(text)
   const list = Array.isArray(documents) ? documents : [documents]
   const broken = list.find((document) => document.errors.length > 0)
-  if (broken) throw new StackFileError(`This is not valid YAML: ${broken.errors[0]!.message.split('\n')[0]}`)
-  const entities = list.map((document) => document.toJS({ maxAliasCount: 100 })) as Array<Record<
-    string,
-    unknown
-  > | null>
+  if (broken) throw new StackFileError(`This is not valid YAML: ${yamlProblem(broken.errors[0])}`)
+  let entities: Array<Record<string, unknown> | null>
+  try {
+    entities = list.map((document) => document.toJS({ maxAliasCount: 100 }))
+  } catch (error) {
+    // too many alias expansions (a billion laughs) or an alias to nothing: refused as the techstack reader does
+    throw new StackFileError(`This is not valid YAML: ${yamlProblem(error)}`)
+  }
   const component = entities.find((entity) => entity?.kind === 'Component')
   if (!component) throw new StackFileError('This file holds no Backstage Component entity (kind: Component).')
   const problem = await backstageComponentProblem(component)

@@ -70,55 +70,76 @@ interface RawComponent {
   version?: unknown
   purl?: unknown
   description?: unknown
-  properties?: Array<{ name?: unknown; value?: unknown }>
-  externalReferences?: Array<{ type?: unknown; url?: unknown }>
-  components?: RawComponent[]
+  properties?: unknown
+  externalReferences?: unknown
+  components?: unknown
 }
 
+/** How deep components may nest (SBOMs nest a few levels); deeper is refused with a 400, never a stack overflow. */
+export const CYCLONEDX_MAX_DEPTH = 64
+
 const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
+/** A field the specification says is an array, read as one only when it is one (a file may say anything). */
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const recordOf = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
 function importCycloneDx(text: string): ImportedStack {
-  let document: { bomFormat?: unknown; metadata?: { component?: RawComponent }; components?: unknown }
+  let parsed: unknown
   try {
-    document = JSON.parse(text)
+    parsed = JSON.parse(text)
   } catch (error) {
     throw new StackFileError(`This is not valid JSON: ${(error as Error).message}`)
   }
+  const document = recordOf(parsed)
   if (document?.bomFormat !== 'CycloneDX') {
     throw new StackFileError('This is not a CycloneDX SBOM in JSON (its bomFormat must be "CycloneDX").')
   }
-  const root = document.metadata?.component
+  const root = recordOf(recordOf(document.metadata)?.component) as RawComponent | null
+  const website = listOf(root?.externalReferences)
+    .map(recordOf)
+    .find((reference) => reference?.type === 'website')
   const imported: ImportedStack = {
     name: textOf(root?.name),
     description: textOf(root?.description),
-    websiteUrl: textOf(root?.externalReferences?.find((reference) => reference?.type === 'website')?.url),
+    websiteUrl: textOf(website?.url),
     tools: [],
     packages: [],
     unknownPackages: [],
   }
-  const visit = (components: unknown) => {
-    if (!Array.isArray(components)) return
-    for (const component of components as RawComponent[]) {
-      const name = textOf(component?.name)
-      if (!name) continue
-      const version = textOf(component.version)
-      const purl = textOf(component.purl)
-      let read: ReturnType<typeof readPackageUrl> | null = null
-      try {
-        read = purl ? readPackageUrl(purl) : null
-      } catch {
-        read = null
-      }
-      if (read && 'unknownType' in read) imported.unknownPackages.push({ name: read.name, ecosystem: read.unknownType })
-      else if (read) imported.packages.push({ ...read, version: read.version ?? version })
-      else {
-        const slug = component.properties?.find((property) => property?.name === SLUG_PROPERTY)?.value
-        imported.tools.push({ name, slug: textOf(slug), version })
-      }
-      visit(component.components)
+  // depth first, in the file's order, with a stack of its own: nesting never grows the call stack
+  const pending: Array<{ component: unknown; depth: number }> = listOf(document.components)
+    .map((component) => ({ component, depth: 1 }))
+    .reverse()
+  while (pending.length > 0) {
+    const { component: value, depth } = pending.pop()!
+    if (depth > CYCLONEDX_MAX_DEPTH) {
+      throw new StackFileError(`Its components nest more than ${CYCLONEDX_MAX_DEPTH} levels deep.`)
+    }
+    const component = recordOf(value) as RawComponent | null
+    if (!component) continue
+    const children = listOf(component.components)
+    for (let index = children.length - 1; index >= 0; index--)
+      pending.push({ component: children[index], depth: depth + 1 })
+    const name = textOf(component.name)
+    if (!name) continue
+    const version = textOf(component.version)
+    const purl = textOf(component.purl)
+    let read: ReturnType<typeof readPackageUrl> | null = null
+    try {
+      read = purl ? readPackageUrl(purl) : null
+    } catch {
+      read = null
+    }
+    if (read && 'unknownType' in read) imported.unknownPackages.push({ name: read.name, ecosystem: read.unknownType })
+    else if (read) imported.packages.push({ ...read, version: read.version ?? version })
+    else {
+      const slug = listOf(component.properties)
+        .map(recordOf)
+        .find((property) => property?.name === SLUG_PROPERTY)?.value
+      imported.tools.push({ name, slug: textOf(slug), version })
     }
   }
-  visit(document.components)
   return imported
 }
 

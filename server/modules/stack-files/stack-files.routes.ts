@@ -1,5 +1,6 @@
 // Stack files in and out (issue 18, decision 061): GET .../export answers the stack in one of the formats of
 // formats.ts to whoever may see the stack; POST /api/v1/stacks/import creates or updates a stack from a file.
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorEnvelope } from '#contracts/errors.ts'
@@ -8,10 +9,14 @@ import {
   IMPORT_NOT_COMPANY_ADMIN,
   ImportStackBody,
   ImportStackResponse,
+  STACK_IMPORT_RATE_LIMIT,
+  STACK_IMPORTS_RATE_LIMITED,
 } from '#contracts/stack-files.ts'
 import { IMPERSONATED_CREATE_STACK, IMPERSONATED_EDIT_TOOLS } from '#contracts/stacks.ts'
-import { requireRealUser } from '../../http/auth-guard.ts'
-import { fieldError, forbidden, notFound } from '../../http/errors.ts'
+import type { Db } from '../../db/client.ts'
+import { requireRealUser, type SessionUser } from '../../http/auth-guard.ts'
+import { fieldError, forbidden, notFound, tooManyRequests } from '../../http/errors.ts'
+import { countRateLimitHit } from '../../http/rate-limit.ts'
 import { track } from '../analytics/analytics.service.ts'
 import { findCompanyRole } from '../companies/companies.queries.ts'
 import { assertCanEdit, assertCanView, loadStackAccess, NOT_YOUR_PERSONAL_OWNER } from '../stacks/stacks.policy.ts'
@@ -26,6 +31,20 @@ const StackFileText = z.string().meta({
   description:
     'The file: techstack.yml or techstack.md, catalog-info.yaml, a CycloneDX 1.6 JSON document, or Tech Radar JSON',
 })
+
+/** One import counted against its account and its token (STACK_IMPORT_RATE_LIMIT); 429 past either. */
+async function countImport(db: Db, user: SessionUser, reply: FastifyReply) {
+  const { perAccount, perToken, windowMs } = STACK_IMPORT_RATE_LIMIT
+  const counts = [{ key: `stack-import:user:${user.id}`, max: perAccount }]
+  if (user.apiToken) counts.push({ key: `stack-import:token:${user.apiToken.id}`, max: perToken })
+  for (const { key, max } of counts) {
+    const { hits, msLeft } = await countRateLimitHit(db, key, windowMs)
+    if (hits > max) {
+      reply.header('retry-after', Math.ceil(msLeft / 1000))
+      throw tooManyRequests(STACK_IMPORTS_RATE_LIMITED)
+    }
+  }
+}
 
 export const stackFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -75,12 +94,14 @@ export const stackFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           401: ErrorEnvelope,
           403: ErrorEnvelope,
           404: ErrorEnvelope,
+          429: ErrorEnvelope,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body
       const user = await requireRealUser(request, body.slug ? IMPERSONATED_EDIT_TOOLS : IMPERSONATED_CREATE_STACK)
+      if (app.config.rateLimitEnabled) await countImport(app.db, user, reply)
       const owner = body.owner
         ? await findOwnerBySlug(app.db, body.owner)
         : await findOwner(app.db, { type: 'User', id: user.id })

@@ -1,13 +1,20 @@
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { BackstageRadar, quadrantIndex, ZalandoRadar } from '#contracts/radar.ts'
-import { STACK_FILE_MAX_CHARACTERS, STACK_FILE_NOTHING_MATCHED } from '#contracts/stack-files.ts'
-import { stackTools, toolAliases } from '../../db/schema/index.ts'
+import {
+  STACK_FILE_MAX_CHARACTERS,
+  STACK_FILE_NOTHING_MATCHED,
+  STACK_IMPORT_RATE_LIMIT,
+  STACK_IMPORTS_RATE_LIMITED,
+  stackFileNameTaken,
+} from '#contracts/stack-files.ts'
+import { stackTools, toolAliases, tools } from '../../db/schema/index.ts'
+import { createApiTokenFor, requestWithToken } from '../../test/api-token-fixtures.ts'
 import { TestClient } from '../../test/client.ts'
 import { buildUser, type TestUser } from '../../test/factories.ts'
-import { createTestApp, type TestContext } from '../../test/harness.ts'
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/harness.ts'
 import { impersonate, insertCompany, insertTool, type ToolRecord } from '../../test/stack-fixtures.ts'
 import { backstageComponentProblem } from './backstage.format.ts'
 
@@ -53,6 +60,8 @@ async function createStack(user: TestUser, name: string, toolIds: number[], vers
   }
   return created.body as { id: number; slug: string }
 }
+
+const techstackFile = (tools: string) => `repo_name: acme/payments\nversion: 0.1\ntools:\n${tools}`
 
 const exportOf = (client: TestClient, path: string, format: string, extra = '') =>
   client.get(`/api/v1/stacks/${path}/export?format=${format}${extra}`)
@@ -434,9 +443,137 @@ describe('POST /api/v1/stacks/import', () => {
     )
     const response = await owner.client.post('/api/v1/stacks/import', { format: 'techstack', text, name: 'Taken name' })
     expect(response.status).toBe(400)
-    expect(response.body.error.message).toBe('Stack name is already taken.')
-    // the package tool it would have created went with the transaction
+    // acceptance minor 7: which name, and what to do
+    expect(response.body.error.message).toBe(stackFileNameTaken('Taken name'))
+    expect(response.body.error.fields).toEqual({ name: [stackFileNameTaken('Taken name')] })
+    expect(response.body.error.message).toMatch(/"Taken name" already exists: choose another name/)
+    // told before anything is written: not even the package tool it would have created
     const aliases = await ctx.app.db.select().from(toolAliases).where(eq(toolAliases.alias, 'brand-new-other'))
     expect(aliases).toEqual([])
   })
+})
+
+describe('what an import adds to the catalog (issue 31, F-3, decision 076)', () => {
+  /** Every address the sitemaps list, signed out. */
+  async function sitemapText() {
+    const visitor = new TestClient(ctx.app)
+    const index = await visitor.get('/sitemap.xml')
+    const locations = [...String(index.body).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!)
+    const pages = await Promise.all(locations.map((loc) => visitor.get(loc.slice(TEST_ORIGIN.length))))
+    return pages.map((page) => String(page.body)).join('\n')
+  }
+  const spamFile = (prefix: string, count: number) =>
+    JSON.stringify({
+      bomFormat: 'CycloneDX',
+      components: Array.from({ length: count }, (_, i) => ({ name: `x${i}`, purl: `pkg:npm/${prefix}-${i}@1.0.0` })),
+    })
+
+  it('creates at most the stack its 500 tools, none approved, none in sitemaps, search or tool pages', async () => {
+    const spammer = await buildUser(ctx.app)
+    const response = await spammer.client.post('/api/v1/stacks/import', {
+      format: 'cyclonedx',
+      name: 'Spam',
+      text: spamFile('buy-cheap-pills', 1999),
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.packages_count).toBe(500)
+    const overLimit = response.body.unmatched.filter((entry: any) => entry.reason === 'over_limit')
+    expect(overLimit).toHaveLength(1499)
+    // nothing past the cap was created: 500 rows, all unapproved
+    const created = await ctx.app.db
+      .select({ slug: tools.slug, isApproved: tools.isApproved, submittedById: tools.submittedById })
+      .from(tools)
+      .where(like(tools.slug, 'npm-buy-cheap-pills-%'))
+    expect(created).toHaveLength(500)
+    expect(created.filter((tool) => tool.isApproved)).toEqual([])
+    expect(created.filter((tool) => tool.submittedById !== null)).toEqual([])
+
+    const visitor = new TestClient(ctx.app)
+    expect((await visitor.get('/api/v1/tools/npm-buy-cheap-pills-7')).status).toBe(404)
+    expect((await spammer.client.get('/api/v1/tools/npm-buy-cheap-pills-7')).status).toBe(404)
+    const search = await visitor.get('/api/v1/services/search?q=buy-cheap-pills&page=1')
+    expect(search.body.tools ?? []).toEqual([])
+    expect(await sitemapText()).not.toContain('buy-cheap-pills')
+
+    // the importer's stack still lists what it imported, named but not linked to a page that does not exist
+    const page = await visitor.get(`/api/v1/stacks/${spammer.username}/spam`)
+    expect(page.status).toBe(200)
+    const listed = page.body.layers.flatMap((layer: any) => layer.categories.flatMap((c: any) => c.tools))
+    expect(listed).toHaveLength(500)
+    expect(listed[0]).toMatchObject({ name: 'buy-cheap-pills-0', canonical_url: null })
+
+    // a second import of the same names creates nothing more
+    const again = await spammer.client.post('/api/v1/stacks/import', {
+      format: 'cyclonedx',
+      name: 'Spam again',
+      text: spamFile('buy-cheap-pills', 1999),
+    })
+    expect(again.status).toBe(200)
+    const after = await ctx.app.db.select({ id: tools.id }).from(tools).where(like(tools.slug, 'npm-buy-cheap-pills-%'))
+    expect(after).toHaveLength(500)
+  }, 60_000)
+
+  it('lists a new package once public stacks of three people hold it, and not before', async () => {
+    const text = techstackFile('- name: widely-used-thing\n  package_url: https://www.npmjs.com/widely-used-thing\n')
+    const state = async () => {
+      const [row] = await ctx.app.db
+        .select({ isApproved: tools.isApproved })
+        .from(tools)
+        .where(eq(tools.slug, 'npm-widely-used-thing'))
+      return row?.isApproved
+    }
+    const first = await buildUser(ctx.app)
+    expect((await first.client.post('/api/v1/stacks/import', { format: 'techstack', text, name: 'One' })).status).toBe(
+      200,
+    )
+    // the same person twice, and a private stack, do not count
+    expect((await first.client.post('/api/v1/stacks/import', { format: 'techstack', text, name: 'Two' })).status).toBe(
+      200,
+    )
+    expect(await state()).toBe(false)
+    const second = await buildUser(ctx.app)
+    expect((await second.client.post('/api/v1/stacks/import', { format: 'techstack', text })).status).toBe(200)
+    expect(await state()).toBe(false)
+    expect((await new TestClient(ctx.app).get('/api/v1/tools/npm-widely-used-thing')).status).toBe(404)
+    const third = await buildUser(ctx.app)
+    expect((await third.client.post('/api/v1/stacks/import', { format: 'techstack', text })).status).toBe(200)
+    expect(await state()).toBe(true)
+    expect((await new TestClient(ctx.app).get('/api/v1/tools/npm-widely-used-thing')).status).toBe(200)
+  })
+})
+
+describe('the import rate limit (issue 31, F-3)', () => {
+  let limited: TestContext
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimitEnabled: true })
+    await insertTool(limited.app.db, { name: 'React' })
+  })
+  afterAll(() => limited.close())
+
+  it('answers 429 past 10 imports an hour per token and 20 per account, sessions and tokens together', async () => {
+    const user = await buildUser(limited.app)
+    const token = await createApiTokenFor(user)
+    const text = techstackFile('- name: React\n')
+    const viaToken = (n: number) =>
+      requestWithToken(limited.app, token.secret, 'POST', '/api/v1/stacks/import', {
+        payload: { format: 'techstack', text, name: `Token ${n}` },
+      })
+    for (let n = 1; n <= STACK_IMPORT_RATE_LIMIT.perToken; n++) expect((await viaToken(n)).status).toBe(200)
+    const refused = await viaToken(99)
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: STACK_IMPORTS_RATE_LIMITED })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // the account still has imports left through its session, until its own limit
+    let accepted = 0
+    for (let n = 1; n <= STACK_IMPORT_RATE_LIMIT.perAccount; n++) {
+      const response = await user.client.post('/api/v1/stacks/import', { format: 'techstack', text, name: `S ${n}` })
+      if (response.status !== 200) {
+        expect(response.status).toBe(429)
+        break
+      }
+      accepted++
+    }
+    // the token's 10 and its refused 11th counted for the account too
+    expect(accepted).toBe(STACK_IMPORT_RATE_LIMIT.perAccount - STACK_IMPORT_RATE_LIMIT.perToken - 1)
+  }, 60_000)
 })

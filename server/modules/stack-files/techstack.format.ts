@@ -14,6 +14,7 @@ import {
   StackFileError,
   type StackFileFormatDefinition,
 } from './exported-stack.ts'
+import { yamlProblem } from './yaml-problem.ts'
 
 /** StackShare's sub-categories of packages, by registry (its files write e.g. 'npm Packages'). */
 const PACKAGE_SUB_CATEGORIES: Record<PackageEcosystem, string> = {
@@ -151,7 +152,7 @@ function importTechstack(text: string): ImportedStack {
   try {
     document = parseYaml(text, { maxAliasCount: 100 })
   } catch (error) {
-    throw new StackFileError(`This is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+    throw new StackFileError(`This is not valid YAML: ${yamlProblem(error)}`)
   }
   const list = (document as { tools?: unknown } | null)?.tools
   if (!document || typeof document !== 'object' || !Array.isArray(list)) {

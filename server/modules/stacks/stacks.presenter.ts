@@ -155,7 +155,8 @@ export function presentStackPage(
       name: tool.name,
       slug: tool.slug,
       image_url: toolImageUrl(tool),
-      canonical_url: toolPath(tool.slug),
+      // a tool without a public page (decision 076) is named, not linked: visitors would find a 404
+      canonical_url: tool.isApproved && !tool.isHidden ? toolPath(tool.slug) : null,
       title: tool.title,
       is_package: tool.isPackage,
       stacks_count: tool.stacksCount,

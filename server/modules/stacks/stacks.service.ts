@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { stacks, stackTools, tools } from '../../db/schema/index.ts'
 import { conflict, fieldError, HttpError } from '../../http/errors.ts'
+import { approvePackagesInWideUse } from '../tools/package-approval.queries.ts'
 import { notifyToolsAdded } from './stacks.notifications.ts'
 import { ownerAllowsPrivate, PRIVATE_NOT_ALLOWED } from './stacks.policy.ts'
 import {
@@ -231,13 +232,15 @@ export async function applyPublicToolChange(db: Db, publicBefore: number[], publ
   )
 }
 
-// Increments, not recounts: concurrent transactions on different stacks then add up instead of overwriting.
+// Increments, not recounts: concurrent transactions on different stacks then add up instead of overwriting. A tool
+// that joins a public stack may be an imported package now in wide enough use to be listed (decision 076).
 async function adjustToolStacksCount(db: Db, toolIds: number[], delta: 1 | -1) {
   if (toolIds.length === 0) return
   await db
     .update(tools)
     .set({ stacksCount: sql`greatest(${tools.stacksCount} + ${delta}, 0)` })
     .where(inArray(tools.id, toolIds))
+  if (delta === 1) await approvePackagesInWideUse(db, toolIds)
 }
 
 async function insertStackTools(

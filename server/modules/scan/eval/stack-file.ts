@@ -82,7 +82,10 @@ export function readStackFileEntries(document: unknown): StackFileEntry[] {
     const url = typeof entry.package_url === 'string' ? entry.package_url : ''
     const ecosystem =
       PACKAGE_HOSTS.find(([pattern]) => pattern.test(url))?.[1] ??
-      PACKAGE_SUB_CATEGORIES[String(entry.sub_category ?? '')] ??
+      // own keys only: a file's '__proto__' or 'constructor' names no registry (a 500 once, issue 31)
+      (Object.hasOwn(PACKAGE_SUB_CATEGORIES, String(entry.sub_category ?? ''))
+        ? PACKAGE_SUB_CATEGORIES[String(entry.sub_category ?? '')]
+        : undefined) ??
       null
     const version =
       typeof entry.version === 'string' || typeof entry.version === 'number' ? String(entry.version) : null

@@ -38,6 +38,7 @@ function formatOfFileName(name: string): ImportableStackFileFormat | null {
 const REASONS: Record<UnmatchedEntry['reason'], string> = {
   not_in_catalog: 'not in our catalog',
   over_limit: 'past the 500 tools a stack holds',
+  unreadable_name: 'its name holds control characters',
 }
 
 export default function ImportPage() {

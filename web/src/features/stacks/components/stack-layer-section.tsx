@@ -41,24 +41,39 @@ function CategoryCard({ category, layerSlug }: { category: Category; layerSlug: 
       <ul className="mt-3 space-y-1">
         {category.tools.map((tool) => (
           <li key={tool.id}>
-            <Link
-              to={tool.canonical_url}
-              className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
-            >
-              <ToolLogo src={tool.image_url} className="size-9" />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2">
-                  <span className="truncate font-medium text-slate-900">{tool.name}</span>
-                  {tool.required && <RequiredMarker />}
-                  {tool.flagged_for_removal && <FlaggedMarker />}
-                </span>
-                {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
-              </span>
-            </Link>
+            {tool.canonical_url ? (
+              <Link
+                to={tool.canonical_url}
+                className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50"
+              >
+                <ToolTile tool={tool} />
+              </Link>
+            ) : (
+              // no page of its own yet (an imported package waiting for approval, decision 076): named, not linked
+              <div className="-mx-2 flex items-center gap-3 px-2 py-1.5">
+                <ToolTile tool={tool} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
     </section>
+  )
+}
+
+function ToolTile({ tool }: { tool: Category['tools'][number] }) {
+  return (
+    <>
+      <ToolLogo src={tool.image_url} className="size-9" />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="truncate font-medium text-slate-900">{tool.name}</span>
+          {tool.required && <RequiredMarker />}
+          {tool.flagged_for_removal && <FlaggedMarker />}
+        </span>
+        {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
+      </span>
+    </>
   )
 }
 
