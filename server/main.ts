@@ -22,7 +22,7 @@ const { env, config, database } = await (async () => {
 })().catch(exitOnStartupError)
 const { seeded, modeChanged } = await prepareDatabase(database, config)
 const app = await buildApp({ database, config })
-if (seeded) app.log.info(`catalog seeded with ${seeded.tools} tools`)
+if (seeded) app.log.info(`catalog seeded with ${seeded.tools} tools (a fresh install, or a changed catalog)`)
 if (modeChanged) app.log.info({ mode: config.siteMode }, 'site mode changed: recorded in the audit log')
 
 /**

@@ -2,7 +2,7 @@
 // row per thing to tell a user, repeats of one event on one target collapsed into the unread row, and the types a
 // user has switched off.
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 export const notifications = pgTable(
@@ -27,6 +27,11 @@ export const notifications = pgTable(
     subject: text('subject').notNull().default(''),
     /** Where /notifications/{id} sends the user, with the comment's anchor when it is about one ('#comment-12'). */
     targetPath: text('target_path').notNull(),
+    /**
+     * What an accumulating notification sums up while unread (a stack_synced's tool names, decision 080): a new event
+     * is merged into it and the subject reworded; once read, the next event starts afresh. Null for other types.
+     */
+    payload: jsonb('payload'),
     /** A short plain-text excerpt of the comment it is about (the latest one folded in), or null. */
     excerpt: text('excerpt'),
     /** The comment the path's anchor and the excerpt come from, so deleting or editing it finds the row. */

@@ -235,7 +235,12 @@ describe('a code-host sync', () => {
     })
     const told = 'React was added to acme-three/api; Redis was flagged for removal'
     expect(await notificationsOf(follower.id)).toEqual([expect.objectContaining({ subject: told })])
-    expect(await notificationsOf(admin.id)).toEqual([expect.objectContaining({ subject: told })])
+    // the admin had not read the first sync's notice: this one is merged into it, Redis now flagged (decision 080)
+    expect(await notificationsOf(admin.id)).toEqual([
+      expect.objectContaining({
+        subject: 'Express and React were added to acme-three/api; Redis was flagged for removal',
+      }),
+    ])
     // the page marks the flagged tool for review, and only it
     const pageTools = page.body.layers.flatMap((layer: any) =>
       layer.categories.flatMap((category: any) => category.tools),
@@ -268,6 +273,58 @@ describe('a code-host sync', () => {
     expect(releasedTools.some((tool: any) => tool.flagged_for_removal)).toBe(false)
     expect((await toolsOf(stack.id)).every((tool) => !tool.isFromSync && tool.flagged === null)).toBe(true)
   }, 90_000)
+
+  it("merges a sync's notice into the unread one of an earlier sync, and starts a new one once it is read", async () => {
+    // issue 31 minor 6: the second sync's notice replaced the unread first one, whose tools were then told nowhere
+    const api = repository({ 'package.json': packageJson({ express: '^4.18.2' }) })
+    host.repositories.set('acme-eight', [hostedRepository(api, 'acme-eight/api')])
+    const { admin, company, path, connectionId } = await connectedCompany('acme-eight')
+    await sync(admin, path, connectionId)
+    commitFiles(api, { 'package.json': packageJson({ express: '^4.18.2', redis: '^4.6.0' }) })
+    await sync(admin, path, connectionId)
+
+    const listed = async () =>
+      (await admin.client.get('/api/v1/notifications/index')).body.notifications.filter(
+        (notification: any) => notification.n_type === 'stack_synced',
+      )
+    const merged = await listed()
+    expect(merged).toEqual([
+      expect.objectContaining({ content: 'Express and Redis were added to acme-eight/api', read: false }),
+    ])
+    const payloadOf = async () =>
+      (
+        await ctx.app.db
+          .select({ payload: notifications.payload })
+          .from(notifications)
+          .where(and(eq(notifications.recipientId, admin.id), eq(notifications.type, 'stack_synced')))
+      )[0]!.payload
+    expect(await payloadOf()).toEqual({
+      added: ['Express', 'Redis'],
+      removed: [],
+      flagged: [],
+      versionChanged: [],
+      changes: 2,
+    })
+
+    expect((await admin.client.post('/api/v1/notifications/set_read_all', {})).status).toBe(200)
+    commitFiles(api, { 'package.json': packageJson({ express: '^4.18.2', react: '18.2.0' }) })
+    await sync(admin, path, connectionId)
+    const fresh = await listed()
+    expect(fresh).toEqual([
+      expect.objectContaining({
+        content: 'React was added to acme-eight/api; Redis was flagged for removal',
+        read: false,
+        url: merged[0].url,
+      }),
+    ])
+    // a new notification to the web's read/seen cache, naming only what changed since it was read
+    expect(fresh[0].key).not.toBe(merged[0].key)
+    expect(await payloadOf()).toMatchObject({ added: ['React'], flagged: ['Redis'], changes: 1 })
+    const stack = (await stackOf(connectionId, 'acme-eight/api'))!
+    expect((await notificationsOf(admin.id)).map((notification) => notification.path)).toEqual([
+      `/${company.slug}/${stack.slug}#history`,
+    ])
+  }, 120_000)
 
   it('removes the lost tools when the company chose automatic removal', async () => {
     const api = repository({ 'package.json': packageJson({ express: '^4.18.2', redis: '^4.6.0' }) })

@@ -18,11 +18,11 @@ import {
 } from '../../db/schema/index.ts'
 import { listCompanyAdminIds } from '../notifications/notification-targets.ts'
 import { notifyEach } from '../notifications/notify.ts'
-import { listNames } from '../stacks/stacks.notifications.ts'
 import { stackPath } from '../stacks/stacks.presenter.ts'
 import { findStackIdByName } from '../stacks/stacks.queries.ts'
 import { applyPublicToolChange, findFreeStackSlug } from '../stacks/stacks.service.ts'
 import type { CodeHostConnectionRow, SyncedRepositoryRow } from './code-hosts.queries.ts'
+import { describeSummary, mergeSummaries, parseSummary, summaryOf } from './sync-change-summary.ts'
 
 export interface FoundTool {
   slug: string
@@ -232,7 +232,10 @@ async function recordChange(tx: Db, stackId: number, commit: string, change: Sta
   await notifyStackChange(tx, stackId, change)
 }
 
-/** "Redis was added to acme/api": the company's admins and the stack's followers (issue 18 "Keep current"). */
+/**
+ * "Redis was added to acme/api": the company's admins and the stack's followers (issue 18 "Keep current"), merged into
+ * their unread notice of an earlier sync of the stack (decision 080).
+ */
 async function notifyStackChange(tx: Db, stackId: number, change: StackChange) {
   const [stack] = await tx
     .select({ name: stacks.name, slug: stacks.slug, isPrivate: stacks.isPrivate, companyId: stacks.ownerCompanyId })
@@ -250,7 +253,8 @@ async function notifyStackChange(tx: Db, stackId: number, change: StackChange) {
           .from(follows)
           .where(and(eq(follows.followeeType, 'stack'), eq(follows.followeeId, stackId)))
       ).map((row) => row.userId)
-  const subject = describeChange(change, stack.name)
+  const summary = summaryOf(change)
+  const subject = describeSummary(summary, stack.name)
   if (!subject) return
   await notifyEach(tx, [...admins, ...followers], {
     type: 'stack_synced',
@@ -258,6 +262,14 @@ async function notifyStackChange(tx: Db, stackId: number, change: StackChange) {
     target: { type: 'stack', id: stackId },
     path: `${stackPath({ slug: owner!.slug }, stack.slug)}#history`,
     subject,
+    // while the recipient has not read the earlier sync's notice, this one is merged into it (decision 080)
+    accumulate: {
+      payload: summary,
+      mergeInto: (earlier) => {
+        const merged = mergeSummaries(parseSummary(earlier), summary)
+        return { payload: merged, subject: describeSummary(merged, stack.name) ?? subject }
+      },
+    },
   })
 }
 
@@ -266,20 +278,7 @@ export function describeChange(
   change: Pick<StackChange, 'added' | 'removed' | 'flagged' | 'versionChanges'>,
   stackName: string,
 ): string | null {
-  const parts: string[] = []
-  const verb = (names: string[]) => (names.length === 1 ? 'was' : 'were')
-  const added = change.added.map((tool) => tool.name)
-  const removed = change.removed.map((tool) => tool.name)
-  if (added.length > 0) parts.push(`${listNames(added)} ${verb(added)} added to ${stackName}`)
-  if (removed.length > 0) {
-    const what = change.flagged ? 'flagged for removal' : 'removed'
-    parts.push(`${listNames(removed)} ${verb(removed)} ${what}${added.length > 0 ? '' : ` from ${stackName}`}`)
-  }
-  if (parts.length === 0 && change.versionChanges.length > 0) {
-    const names = change.versionChanges.map((tool) => tool.name)
-    parts.push(`${listNames(names)} changed version in ${stackName}`)
-  }
-  return parts.length > 0 ? parts.join('; ') : null
+  return describeSummary(summaryOf(change), stackName)
 }
 
 /** The description a synced stack is made with; it goes when the sync does, unless someone has rewritten it. */

@@ -37,6 +37,18 @@ export interface NotifyInput {
   excerpt?: string | null
   /** The comment the path's anchor and the excerpt come from. */
   commentId?: number | null
+  /**
+   * For a notification that sums up changes (stack_synced, decision 080): what this event adds to it, and how to
+   * merge it into the recipient's unread notification of the same group. The merged payload and its subject replace
+   * `subject`; with no unread one (none yet, or read), the event starts afresh with `payload` and `subject`.
+   */
+  accumulate?: Accumulate
+}
+
+export interface Accumulate {
+  payload: unknown
+  /** The unread notification's payload plus this event's: the payload to keep and the subject that words it. */
+  mergeInto: (earlier: unknown) => { payload: unknown; subject: string }
 }
 
 /**
@@ -54,7 +66,9 @@ export interface NotificationSignal {
  * Tells `recipientId` that `actorId` did something to `target`. Call it with the transaction of the action itself.
  *
  * - Nothing happens when the recipient is the actor, or has switched this type off in their settings.
- * - Repeats collapse: a recipient has one notification per type and target, read or not (decision 038). A new actor
+ * - Repeats collapse: a recipient has one notification per type and target, read or not (decision 038). An
+ *   accumulating event (`accumulate`, decision 080) is merged into the unread one's payload, or starts afresh once
+ *   it is read. A new actor
  *   is folded into it ("alice and 2 others upvoted your comment"), it takes the latest subject, path and excerpt,
  *   moves to the top and becomes unread and unseen again with a new key; the same actor doing the same thing (same
  *   subject) within REPEAT_WINDOW_HOURS (a follow toggled off and on) adds nothing at all.
@@ -71,6 +85,10 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
     return null
   }
 
+  const { subject, payload } = input.accumulate
+    ? await accumulated(tx, { recipientId, groupKey, subject: input.subject, accumulate: input.accumulate })
+    : { subject: input.subject, payload: null }
+
   const key = newKey()
   const table = sql.raw('"notification"')
   const [row] = await tx
@@ -83,7 +101,8 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
       actorId,
       actorIds: actorId === null ? [] : [actorId],
       actorCount: 1,
-      subject: input.subject,
+      subject,
+      payload,
       targetPath: input.path,
       imageUrl: input.imageUrl ?? null,
       excerpt: input.excerpt ?? null,
@@ -100,7 +119,8 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
               actorIds: sql`(array_prepend(${actorId}::integer, array_remove(${table}."actor_ids", ${actorId}::integer)))[1:${sql.raw(String(ACTORS_KEPT))}]`,
               actorCount: sql`${table}."actor_count" + case when ${actorId}::integer = any(${table}."actor_ids") then 0 else 1 end`,
             }),
-        subject: input.subject,
+        subject,
+        payload,
         targetPath: input.path,
         imageUrl: input.imageUrl ?? null,
         excerpt: input.excerpt ?? null,
@@ -114,6 +134,29 @@ export async function notify(tx: Db, input: NotifyInput): Promise<number | null>
   if (!row) return null
   await signal(tx, { recipient_id: recipientId, id: row.id })
   return row.id
+}
+
+/**
+ * The subject and payload of an accumulating event: merged into the recipient's unread notification of the group
+ * (locked until the transaction ends, so two syncs of one stack merge one after the other), else the event's own.
+ */
+async function accumulated(
+  tx: Db,
+  input: { recipientId: number; groupKey: string; subject: string; accumulate: Accumulate },
+): Promise<{ subject: string; payload: unknown }> {
+  const [unread] = await tx
+    .select({ payload: notifications.payload })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, input.recipientId),
+        eq(notifications.groupKey, input.groupKey),
+        eq(notifications.read, false),
+      ),
+    )
+    .for('update')
+  if (unread?.payload == null) return { subject: input.subject, payload: input.accumulate.payload }
+  return input.accumulate.mergeInto(unread.payload)
 }
 
 /** notify() for each recipient (company members, followers); answers the ids created or changed. */

@@ -7,7 +7,7 @@ import {
   TITLE_MAX_LENGTH,
   titleFromDescription,
 } from './build.ts'
-import { CATEGORIES, LAYERS, WAPPALYZER_CATEGORY_MAP } from './category-map.ts'
+import { CATEGORIES, LAYERS, REVIEWED_CATEGORIES, WAPPALYZER_CATEGORY_MAP } from './category-map.ts'
 import { nameKey, normalizeAlias } from './names.ts'
 import { toolAliases as packageAliases } from './package-aliases.ts'
 import { DEVICON_DISPLAY_NAMES, HOMONYMS } from './reviewed-names.ts'
@@ -168,6 +168,27 @@ describe('known tools', () => {
     expect(hasAlias(toolNamed('TypeScript'), 'linguist', 'ts')).toBe(true)
   })
 
+  it('files languages under Languages, and libraries and frameworks of a language where they belong', () => {
+    // Issue 31 minor 13: Linguist's "NumPy" grammar and devicon's 'programming' tag had put NumPy, gRPC and IFTTT
+    // under Languages, titled "Programming language"; Gin, known only to simple-icons, fell to Developer Tools.
+    for (const name of ['Python', 'Go', 'Rust', 'Nim', 'TypeScript']) {
+      expect(toolNamed(name).categorySlug, name).toBe('languages')
+    }
+    expect(toolNamed('NumPy')).toMatchObject({ categorySlug: 'data-science', title: null })
+    expect(toolNamed('pandas').categorySlug).toBe('data-science')
+    expect(toolNamed('Gin').categorySlug).toBe('frameworks-full-stack')
+    expect(toolNamed('Google Remote Procedure Call').categorySlug).toBe('libraries')
+    for (const name of ['IFTTT', 'Node-RED', 'Jamstack'])
+      expect(toolNamed(name).categorySlug, name).not.toBe('languages')
+    expect(toolNamed('Django').categorySlug).toBe('frameworks-full-stack')
+  })
+
+  it('titles only what it files under Languages "… language"', () => {
+    for (const tool of catalog.tools.filter((candidate) => /^[A-Z][a-z]+ language$/.test(candidate.title ?? ''))) {
+      expect(tool.categorySlug, tool.name).toBe('languages')
+    }
+  })
+
   it('files GitHub Actions under DevOps, Continuous Integration', () => {
     const actions = toolNamed('GitHub Actions')
     expect(actions.categorySlug).toBe('continuous-integration')
@@ -208,6 +229,14 @@ describe('the reviewed tables', () => {
       for (const [kind, values] of Object.entries(aliasesByKind)) {
         for (const value of values ?? []) expect(hasAlias(tool, kind, normalizeAlias(kind, value))).toBe(true)
       }
+    }
+  })
+
+  it('gives reviewed categories only to catalog tools, in categories of the taxonomy', () => {
+    const categorySlugs = new Set(CATEGORIES.map((category) => category.slug))
+    for (const [name, category] of Object.entries(REVIEWED_CATEGORIES)) {
+      expect(toolNamed(name).categorySlug, name).toBe(category)
+      expect(categorySlugs.has(category), category).toBe(true)
     }
   })
 

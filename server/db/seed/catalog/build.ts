@@ -12,6 +12,7 @@ import {
   LANGUAGES_CATEGORY,
   LAYERS,
   type LayerDefinition,
+  REVIEWED_CATEGORIES,
   refineCategory,
   WAPPALYZER_CATEGORY_MAP,
 } from './category-map.ts'
@@ -111,14 +112,19 @@ export function buildCatalogFrom(data: SourceData): Catalog {
   const aliases = resolveAliases(ranked.map(({ tool }) => tool))
   const tools: CatalogTool[] = ranked.map(({ tool, seedPopularity }) => {
     const description = tool.wappalyzer.find((technology) => technology.description)?.description ?? null
-    const languageTitle = tool.linguist && !description ? `${capitalize(tool.linguist.type)} language` : null
+    const categorySlug = categoryOf(tool, description)
+    // "Programming language" only for what the catalog files as a language, not a library Linguist has a grammar for.
+    const languageTitle =
+      tool.linguist && !description && categorySlug === LANGUAGES_CATEGORY
+        ? `${capitalize(tool.linguist.type)} language`
+        : null
     return {
       slug: slugs.get(tool)!,
       name: tool.name,
       title: description ? titleFromDescription(description) : languageTitle,
       description,
       websiteUrl: tool.wappalyzer.find((technology) => technology.website)?.website ?? null,
-      categorySlug: categoryOf(tool, description),
+      categorySlug,
       logoSvg: logoOf(data, tool),
       brandColor: normalizeColor(tool.simpleIcon?.hex ?? tool.devicon?.color ?? tool.linguist?.color),
       isPackage: false,
@@ -191,11 +197,13 @@ function deviconCategory(entry: DeviconEntry): string | undefined {
 }
 
 /**
- * Wappalyzer's first specific class, then devicon's tags, then Linguist for programming languages. Linguist calls
- * some file formats "programming" (Dockerfile, which merges into Docker), so it decides only when no other source
- * gives a specific class.
+ * The reviewed table first, then Wappalyzer's first specific class, then devicon's tags, then Linguist for
+ * programming languages. Linguist calls some file formats and libraries "programming" (Dockerfile, which merges
+ * into Docker; NumPy), so it decides only when no other source gives a specific class.
  */
 function categoryOf(tool: MergedTool, description: string | null): string {
+  const reviewed = REVIEWED_CATEGORIES[tool.name]
+  if (reviewed) return reviewed
   const mappings = tool.wappalyzer.flatMap((technology) =>
     technology.categoryIds.map((id) => {
       const mapping = WAPPALYZER_CATEGORY_MAP[id]

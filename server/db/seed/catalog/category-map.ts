@@ -45,6 +45,8 @@ export const CATEGORIES: CategoryDefinition[] = [
   { layerSlug: 'application-and-data', slug: 'rich-text-editors', name: 'Rich Text Editors' },
   { layerSlug: 'application-and-data', slug: 'machine-learning', name: 'Machine Learning Tools' },
   { layerSlug: 'application-and-data', slug: 'game-development', name: 'Game Development' },
+  { layerSlug: 'application-and-data', slug: 'data-science', name: 'Data Science Tools' },
+  { layerSlug: 'application-and-data', slug: 'libraries', name: 'Libraries' },
 
   { layerSlug: 'utilities', slug: 'analytics', name: 'Analytics' },
   { layerSlug: 'utilities', slug: 'tag-managers', name: 'Tag Managers' },
@@ -293,10 +295,27 @@ export const DEVICON_TAG_RULES: DeviconTagRule[] = [
   { anyTag: ['documentation', 'wiki'], category: 'documentation' },
   { anyTag: ['mobile', 'android', 'ios', 'react native'], category: 'mobile-frameworks' },
   { anyTag: ['framework', 'fullstack', 'micro-framework', 'mvc'], category: 'frameworks-full-stack' },
-  { anyTag: ['language', 'programming', 'markup'], category: LANGUAGES_CATEGORY },
+  // Only a tag saying what the tool is makes a language: 'programming' and 'markup' are topics, on libraries (gRPC),
+  // automation services (IFTTT, Node-RED) and architectures (Jamstack) as much as on languages.
+  { anyTag: ['language', 'typesetting-system'], category: LANGUAGES_CATEGORY },
   { allTags: ['library', 'javascript'], category: 'javascript-utilities' },
+  // A library of a language (NumPy is 'library', 'python') is no language, whatever Linguist's grammar list says.
+  { anyTag: ['library'], category: 'libraries' },
   { anyTag: ['api', 'rest', 'specification'], category: 'api-tools' },
 ]
+
+/**
+ * Reviewed categories of well-known tools that no source classifies, or classifies as something they are not:
+ * Linguist lists NumPy as a "programming" language (a grammar for its files) and simple-icons, the only source of
+ * Gin, gives no class. Keyed by the catalog name; a row here wins over every source.
+ */
+export const REVIEWED_CATEGORIES: Record<string, string> = {
+  NumPy: 'data-science',
+  pandas: 'data-science',
+  SciPy: 'data-science',
+  Jupyter: 'data-science',
+  Gin: 'frameworks-full-stack',
+}
 
 /** Databases that describe themselves as in-memory (Redis, Hazelcast) go where StackShare users look for them. */
 export function refineCategory(category: string, description: string | null): string {

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../test/harness.ts'
 import type { Database } from '../../client.ts'
 import { catalogMeta, categories, layers, toolAliases, tools } from '../../schema/index.ts'
 import { buildCatalog, type Catalog } from './build.ts'
-import { CATALOG_VERSION_KEY, seedCatalog, seedCatalogIfEmpty } from './seed.ts'
+import { CATALOG_VERSION_KEY, seedCatalog, seedCatalogIfChanged, seedCatalogIfEmpty } from './seed.ts'
 
 let database: Database
 let catalog: Catalog
@@ -102,6 +102,32 @@ describe('seedCatalogIfEmpty', () => {
     expect(await seedCatalogIfEmpty(database.db)).toBeNull()
     expect(await count(tools)).toBe(allTools())
   })
+})
+
+describe('seedCatalogIfChanged', () => {
+  const categoryOf = async (slug: string) =>
+    (
+      await database.db
+        .select({ category: categories.slug })
+        .from(tools)
+        .innerJoin(categories, eq(categories.id, tools.categoryId))
+        .where(eq(tools.slug, slug))
+    )[0]?.category
+
+  it('brings an install seeded by an earlier build to this catalog, and then leaves it', async () => {
+    // as an install seeded before issue 31 minor 13 has it: NumPy under Languages, an older catalog version
+    const [languages] = await database.db.select().from(categories).where(eq(categories.slug, 'languages'))
+    await database.db.update(tools).set({ categoryId: languages!.id }).where(eq(tools.slug, 'numpy'))
+    await database.db.update(catalogMeta).set({ value: 'earlier' }).where(eq(catalogMeta.key, CATALOG_VERSION_KEY))
+
+    expect(await seedCatalogIfChanged(database.db, () => catalog)).toEqual({ tools: allTools() })
+    expect(await categoryOf('numpy')).toBe('data-science')
+    const [meta] = await database.db.select().from(catalogMeta).where(eq(catalogMeta.key, CATALOG_VERSION_KEY))
+    expect(meta?.value).toBe(catalog.version)
+    expect(await count(tools)).toBe(allTools())
+
+    expect(await seedCatalogIfChanged(database.db, () => catalog)).toBeNull()
+  }, 120_000)
 })
 
 describe('seedCatalog', () => {

@@ -1,8 +1,10 @@
 // Writes the built catalog (build.ts) to the database: layers, categories, tools, aliases, search vectors and the
 // catalog version, in one transaction. Re-running it updates the catalog's own fields in place (upserts by slug
 // and by (kind, alias)), so it is idempotent; tools and aliases no longer in the catalog are kept, because stacks
-// may use them. The server runs seedCatalogIfEmpty on start (server/main.ts).
-import { type SQL, sql } from 'drizzle-orm'
+// may use them. The server runs seedCatalogIfChanged on start (server/prepare-database.ts): a fresh install gets the
+// catalog, and an install seeded by an earlier build (another catalog version) gets this one's fields, so a corrected
+// category or title reaches existing sites with the upgrade.
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../client.ts'
 import { catalogMeta, categories, layers, toolAliases, tools } from '../../schema/index.ts'
@@ -183,5 +185,33 @@ export async function seedCatalogIfEmpty(
     // Another instance may have seeded while this one waited for the lock.
     if (await hasTools(transaction)) return null
     return writeCatalog(transaction, build())
+  })
+}
+
+async function storedCatalogVersion(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ value: catalogMeta.value })
+    .from(catalogMeta)
+    .where(eq(catalogMeta.key, CATALOG_VERSION_KEY))
+  return row?.value ?? null
+}
+
+/**
+ * On start: seeds a fresh install (seedCatalogIfEmpty), and re-applies the catalog to one whose recorded version is
+ * not this build's (a release that corrected categories, titles or logos). Null when there was nothing to do.
+ * Every instance builds the catalog to learn its version; the first to take the lock writes it, the others find the
+ * version recorded and leave it.
+ */
+export async function seedCatalogIfChanged(
+  db: Db,
+  build: () => Catalog = buildCatalog,
+): Promise<{ tools: number } | null> {
+  if (!(await hasTools(db))) return seedCatalogIfEmpty(db, build)
+  const catalog = build()
+  if ((await storedCatalogVersion(db)) === catalog.version) return null
+  return db.transaction(async (transaction) => {
+    await lockSeeding(transaction)
+    if ((await storedCatalogVersion(transaction)) === catalog.version) return null
+    return writeCatalog(transaction, catalog)
   })
 }
