@@ -1,12 +1,5 @@
 import { z } from 'zod'
 
-/** SITE_NAME's default (server/env.ts): the software's own name, for a site that sets none. */
-export const DEFAULT_SITE_NAME = 'Stackatlas'
-
-/** The site's own meta description, for pages without one of their own (the page shell's, server/http/page-head.ts). */
-export const siteDescription = (siteName: string) =>
-  `${siteName}: discover the tools people and companies use, share your stack, and find jobs that match it.`
-
 export const SiteInfo = z.object({
   name: z.string(),
   github_enabled: z.boolean(),

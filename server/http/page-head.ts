@@ -2,7 +2,7 @@
 // app's index.html, so search engines and link previews that do not run JavaScript see them (every rendered page:
 // page-render.ts). The browser's copy is kept in step by web/src/lib/page-meta.ts, which finds the canonical link
 // and the JSON-LD block by the same ids.
-import { siteDescription } from '#contracts/site.ts'
+import { siteDescription } from '#contracts/site-name.ts'
 import { jsonLdText } from '#contracts/tool-page-meta.ts'
 
 export interface PageHead {

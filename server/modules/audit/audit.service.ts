@@ -8,13 +8,21 @@ import type { FastifyRequest } from 'fastify'
 import type { AuditAction, AuditSubjectType } from '#contracts/audit.ts'
 import type { SiteMode } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import type { SessionUser } from '../../http/auth-guard.ts'
 import { findLastRecordedSiteMode, findUsername, insertAuditEvent } from './audit.queries.ts'
+
+/** Who acted: the signed-in user as the auth guard gives it (written out here, so that the audit log, which the
+ * account code writes to, depends on no part of signing in). */
+export interface AuditActor {
+  id: number
+  username: string
+  email: string
+  impersonatedBy: number | null
+}
 
 /** Who acted and from where, as the request told it. */
 export interface AuditContext {
   /** Null for the system or the operator (settings read at startup). */
-  actor: Pick<SessionUser, 'id' | 'username' | 'email' | 'impersonatedBy'> | null
+  actor: AuditActor | null
   ipAddress: string | null
   userAgent: string | null
 }
@@ -25,7 +33,7 @@ export const SYSTEM_AUDIT: AuditContext = { actor: null, ipAddress: null, userAg
 const USER_AGENT_MAX = 500
 
 /** The context of a request: its signed-in user (null when signed out), its client address and user agent. */
-export async function auditContextOf(request: FastifyRequest, actor?: SessionUser | null): Promise<AuditContext> {
+export async function auditContextOf(request: FastifyRequest, actor?: AuditActor | null): Promise<AuditContext> {
   const user = actor === undefined ? await request.sessionUser() : actor
   const agent = request.headers['user-agent']
   return {

@@ -22,20 +22,12 @@ import { stackPath } from '../stacks/stacks.presenter.ts'
 import { findStackIdByName } from '../stacks/stacks.queries.ts'
 import { applyPublicToolChange, findFreeStackSlug } from '../stacks/stacks.service.ts'
 import type { CodeHostConnectionRow, SyncedRepositoryRow } from './code-hosts.queries.ts'
-import { describeSummary, mergeSummaries, parseSummary, summaryOf } from './sync-change-summary.ts'
+import { describeSummary, mergeSummaries, parseSummary, type StackChange, summaryOf } from './sync-change-summary.ts'
 
 export interface FoundTool {
   slug: string
   version: string | null
   sources: string[]
-}
-
-export interface StackChange {
-  stackId: number | null
-  added: StackChangeTool[]
-  removed: StackChangeTool[]
-  flagged: boolean
-  versionChanges: Array<StackChangeTool & { before: string | null }>
 }
 
 interface Company {

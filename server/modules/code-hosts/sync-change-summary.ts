@@ -1,8 +1,17 @@
 // What a stack_synced notification says (decision 080): the tool names of one sync, or of every sync since the
 // recipient last read it. A later change to a tool wins over an earlier one (added, then removed: it was removed),
 // each name is listed once, and `changes` counts the syncs merged in.
+import type { StackChangeTool } from '../../db/schema/index.ts'
 import { listNames } from '../stacks/stacks.notifications.ts'
-import type { StackChange } from './stack-sync.service.ts'
+
+/** What one sync changed in a stack (stack-sync.service.ts makes it). */
+export interface StackChange {
+  stackId: number | null
+  added: StackChangeTool[]
+  removed: StackChangeTool[]
+  flagged: boolean
+  versionChanges: Array<StackChangeTool & { before: string | null }>
+}
 
 export interface SyncChangeSummary {
   added: string[]

@@ -55,7 +55,8 @@ afterAll(async () => {
 /** Runs the engine and records each stage with what it carried. */
 async function collect(url: string) {
   const stages: { stage: EngineStage; progress: EngineProgress }[] = []
-  const signals = await collectSignals(parseScanTarget(url, ALLOWED), ALLOWED, {
+  // folders are the CLI's (npm run scan), which allows them; the HTTP API never does (decision 077)
+  const signals = await collectSignals(parseScanTarget(url, { ...ALLOWED, allowFolders: true }), ALLOWED, {
     onStage: async (stage, progress) => {
       stages.push({ stage, progress })
     },

@@ -20,6 +20,7 @@ afterAll(() => ctx.close())
 const PUBLIC_PAGES = [
   '/tools',
   '/tools/:slug',
+  '/tools/:slug/alternatives',
   '/stackups/:pair',
   '/categories/:slug',
   '/match',

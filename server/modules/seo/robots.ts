@@ -31,6 +31,9 @@ export const DISALLOWED_PATHS = [
   '/unsubscribe',
   '/verify-email',
   '/join',
+  // the account's own pages: ask for a password reset, and its e-mailed link (decision 074)
+  '/forgot-password',
+  '/reset-password',
   // search results: endless combinations of what the directory already lists
   '/search',
   // calls the pages make (the server routes outside /api)

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DEFAULT_SITE_NAME, type SiteInfo } from '#contracts/site.ts'
+import type { SiteInfo } from '#contracts/site.ts'
+import { DEFAULT_SITE_NAME } from '#contracts/site-name.ts'
 import { apiFetch } from './api.ts'
 
 export const siteQuery = queryOptions({

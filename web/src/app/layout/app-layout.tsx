@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, Outlet, ScrollRestoration } from 'react-router'
-import { DEFAULT_SITE_NAME } from '#contracts/site.ts'
+import { DEFAULT_SITE_NAME } from '#contracts/site-name.ts'
 import { OnboardingGuide } from '../../components/onboarding-guide.tsx'
 import { PrivateSiteFrame } from '../../components/private-site-frame.tsx'
 import { PageSpinner } from '../../components/ui/spinner.tsx'
