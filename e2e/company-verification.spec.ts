@@ -2,7 +2,6 @@
 // contact e-mail is at another domain and its page shows the Verified badge (and the e-mail is in the outbox); a
 // company at its own domain verifies itself through the e-mailed link, opened by its creator.
 
-import { LINK_SENT_RECENTLY } from '../contracts/company-verification.ts'
 import { expectNoA11yViolations } from './a11y.ts'
 import { BOOTSTRAP_ADMIN, callApi, screenshot, uniqueName, verifyEmailOf } from './helpers.ts'
 import { type APIRequestContext, expect, type Page, test } from './test.ts'
@@ -138,7 +137,7 @@ test('a company at its own domain is verified by its creator opening the e-maile
   expect(mine.companies.find((entry) => entry.id === company.id)?.verified).toBe(true)
 })
 
-test("the company's edit page says a link is waiting, and refuses a new one within a minute", async ({ page }) => {
+test("the company's edit page says a link is waiting, and sends a new one", async ({ page }) => {
   await page.goto('/')
   await signUpByApi(page.request)
   const address = `${uniqueName('cto')}@acme-wait.example`
@@ -153,8 +152,9 @@ test("the company's edit page says a link is waiting, and refuses a new one with
   await screenshot(page, 'company-verification-waiting')
   await expectNoA11yViolations(page)
 
-  // the first link went out when the company was created: a second one has to wait a minute
+  // the browser suite runs with RATE_LIMIT_DISABLED, which lifts the minute between links too (decision 083); the
+  // refusal within a minute is company-verification.test.ts's, with the limits on
   await panel.getByRole('button', { name: 'Send a new link' }).click()
-  await expect(panel.getByRole('alert')).toHaveText(LINK_SENT_RECENTLY)
-  await expect(panel.getByRole('button', { name: 'Send a new link' })).toBeEnabled()
+  await expect(panel.getByText('A new link is on its way; the earlier one no longer works.')).toBeVisible()
+  await expect(panel.getByRole('alert')).toHaveCount(0)
 })

@@ -115,6 +115,8 @@ const ROUTES: RouteVisit[] = [
   { route: '/unsubscribe', url: () => '/unsubscribe?token=not-a-real-token' },
   { route: '/verify-email', url: () => '/verify-email?token=not-a-real-token' },
   { route: '/join', url: () => '/join?token=not-a-real-token' },
+  { route: '/forgot-password', url: () => '/forgot-password' },
+  { route: '/reset-password', url: () => '/reset-password?token=not-a-real-token' },
   { route: '/companies/:slug', url: (f) => `/companies/${f.companySlug}` },
   {
     route: '/companies/:slug/team',

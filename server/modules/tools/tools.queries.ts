@@ -1,6 +1,6 @@
 // Reads and writes of the tool catalog. Every function takes the database first. Search design and the reasons
 // for this query: docs/decisions/006-tool-search.md.
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { slugify } from '#contracts/owners.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, layers, toolAliases, toolSearch, toolSearchPrefixes, tools } from '../../db/schema/index.ts'
@@ -51,6 +51,15 @@ function isVisibleTo(viewer: { id: number; isModerator: boolean } | null): SQL {
   if (viewer?.isModerator) return sql`true`
   if (viewer) return or(isListed, eq(tools.submittedById, viewer.id))!
   return isListed
+}
+
+/**
+ * What a lookup by slug answers (the wizard asks for a scan's tools by slug, to put them in a stack): what the viewer
+ * may see, and the package tools an import or a scan created unlisted (decision 076), which a stack may hold though
+ * they have no page, no place in lists and none in search until approved or in wide use. Not hidden, not rejected.
+ */
+function isUsableInStacksBy(viewer: { id: number; isModerator: boolean } | null): SQL {
+  return or(isVisibleTo(viewer), and(eq(tools.isPackage, true), eq(tools.isHidden, false), isNull(tools.rejectedAt)))!
 }
 
 export function listPopularTools(db: Db, limit: number) {
@@ -204,7 +213,7 @@ export async function findToolsByExactSlugs(
   viewer: { id: number; isModerator: boolean } | null,
 ) {
   if (slugs.length === 0) return []
-  return selectToolList(db).where(and(inArray(tools.slug, slugs), isVisibleTo(viewer)))
+  return selectToolList(db).where(and(inArray(tools.slug, slugs), isUsableInStacksBy(viewer)))
 }
 
 /**
@@ -250,7 +259,7 @@ export async function resolveToolSlugs(db: Db, inputs: string[]): Promise<Map<st
 
 export async function findToolsByIds(db: Db, ids: number[], viewer: { id: number; isModerator: boolean } | null) {
   if (ids.length === 0) return []
-  return selectToolList(db).where(and(inArray(tools.id, ids), isVisibleTo(viewer)))
+  return selectToolList(db).where(and(inArray(tools.id, ids), isUsableInStacksBy(viewer)))
 }
 
 // --- search ---------------------------------------------------------------------------------------------------

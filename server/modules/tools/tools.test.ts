@@ -351,6 +351,22 @@ describe('find_all_by_slug and find_all_by_actual_slug', () => {
     expect((await other.client.get('/services/find_all_by_slug?slugs=my-pending-tool')).body.tools).toEqual([])
   })
 
+  it('answers a package a scan or an import created unlisted, which a stack may hold, unless a moderator hid it', async () => {
+    // decision 076: no page, list or search until approved, but the wizard puts a scan's packages in the stack
+    await buildCatalogTool(ctx.app.db, { name: 'left-pad', slug: 'npm-left-pad', isPackage: true, isApproved: false })
+    await buildCatalogTool(ctx.app.db, {
+      name: 'hidden-pad',
+      slug: 'npm-hidden-pad',
+      isPackage: true,
+      isApproved: false,
+      isHidden: true,
+    })
+    const response = await visitor.get('/services/find_all_by_actual_slug?slugs=npm-left-pad,npm-hidden-pad')
+    expect(names(response)).toEqual(['left-pad'])
+    expect(response.body.tools[0]).toMatchObject({ is_approved: false })
+    expect((await visitor.get('/api/v1/tools/npm-left-pad')).status).toBe(404)
+  })
+
   it('answers an empty list without slugs', async () => {
     const response = await visitor.get('/services/find_all_by_slug')
     expect(response.status).toBe(200)
