@@ -18,7 +18,7 @@ import {
   LINK_USED,
   type VerifyEmailResponse,
 } from '#contracts/email-verification.ts'
-import { grantProvedAddress } from '../../auth/proved-address.ts'
+import { grantProvedAddress, proveAddress } from '../../auth/proved-address.ts'
 import { addressRefusal } from '../../auth/sign-up-rules.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -128,8 +128,7 @@ export async function followEmailLink(
     if (row.purpose === 'sign_up') {
       // the account changed its address since: this link proves an address it no longer has
       if (user.email.toLowerCase() !== row.email) throw linkError('superseded', LINK_SUPERSEDED)
-      await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id))
-      await grantProvedAddress(tx, config, user.id)
+      await proveAddress(tx, config, user.id)
       return { purpose: 'sign_up', email: row.email }
     }
     const [taken] = await tx

@@ -6,7 +6,7 @@
 // provider, API tokens) are removed; Better Auth signs out every session.
 import { and, eq, like, ne } from 'drizzle-orm'
 import { PASSWORD_RESET_EXPIRY_MINUTES, passwordResetPath } from '#contracts/password-reset.ts'
-import { grantProvedAddress, type ProvedAddressConfig } from '../../auth/proved-address.ts'
+import { type ProvedAddressConfig, proveAddress } from '../../auth/proved-address.ts'
 import type { AppConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, apiTokens, users, verifications } from '../../db/schema/index.ts'
@@ -54,9 +54,8 @@ export async function passwordWasReset(db: Db, config: ProvedAddressConfig, user
     if (!user.verified) {
       await tx.delete(accounts).where(and(eq(accounts.userId, userId), ne(accounts.providerId, 'credential')))
       await tx.delete(apiTokens).where(eq(apiTokens.userId, userId))
-      await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId))
     }
-    await grantProvedAddress(tx, config, userId)
+    await proveAddress(tx, config, userId)
   })
 }
 
